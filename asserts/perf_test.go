@@ -58,6 +58,12 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"unbind (a list of 4 views)", func() { Unbind(mat, 0) }},
 		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8)", func() { Cat(list) }},
+		{"add, one path", func() { AddF(xs[0], xs[1], 1) }},
+		{"add_, one path", func() { AddInPlaceF(xs[0], xs[1], 1) }},
+		{"add.out, one path", func() { AddOutF(xs[0], xs[1], 1, xs[2]) }},
+		{"transpose, one path", func() { TransposeF(xs[0], 0, 0) }},
+		{"unbind, one path", func() { UnbindF(mat, 0) }},
+		{"cat (list of 8), one path", func() { CatF(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
 		{"mode active", func() {
 			var c wrap.Call
@@ -160,6 +166,11 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = Add(xs[0], xs[1], 1)
 		}
 	})
+	b.Run("add/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddF(xs[0], xs[1], 1)
+		}
+	})
 	b.Run("add/checked-inlined", func(b *testing.B) {
 		for b.Loop() {
 			sink = AddInline(xs[0], xs[1], 1)
@@ -185,6 +196,11 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = AddInPlace(xs[0], xs[1], 1)
 		}
 	})
+	b.Run("add_/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddInPlaceF(xs[0], xs[1], 1)
+		}
+	})
 	// An out= call: 2 inputs and the written out.
 	b.Run("add.out/direct", func(b *testing.B) {
 		for b.Loop() {
@@ -194,6 +210,11 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("add.out/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = AddOut(xs[0], xs[1], 1, xs[2])
+		}
+	})
+	b.Run("add.out/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddOutF(xs[0], xs[1], 1, xs[2])
 		}
 	})
 	// A view: the kernel makes a view of its input, which the loop
@@ -214,6 +235,12 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("transpose/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = Transpose(xs[0], 0, 0)
+			sink.Release()
+		}
+	})
+	b.Run("transpose/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = TransposeF(xs[0], 0, 0)
 			sink.Release()
 		}
 	})
@@ -273,6 +300,11 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("cat8/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = Cat(list)
+		}
+	})
+	b.Run("cat8/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = CatF(list)
 		}
 	})
 	// The lists snapshotted by the generic functions: an indirect call per

@@ -183,6 +183,19 @@ type shapeSet struct {
 	// by type.
 	guards    map[string]string
 	guardList []guardFn
+	// The one path's Shapes and the functions that make their tensors
+	// (frame.go), by key.
+	shapes      map[string]string
+	shapeList   []shapeVarDef
+	tensorFn    map[string]string
+	tensorTypes []tensorFnDef
+	// used are the list functions a wrapper's helpers call; building, set
+	// while an op's steps are built (steps.Build), defers marking them to
+	// pending until the op is known not to be on the one path, which calls
+	// none.
+	used     map[string]bool
+	building bool
+	pending  []string
 	// names maps each name given to the content it was given for, to
 	// catch two contents with one hash (err).
 	names map[string]string
@@ -240,11 +253,13 @@ func (ss *shapeSet) List(k steps.ListKind, t kernels.GoType) string {
 	ts := t.String()
 	key := strconv.Itoa(int(k)) + " " + ts
 	if n, ok := ss.lists[key]; ok {
+		ss.use(n)
 		return n
 	}
 	tps := typeParamsOf(ss.opts.TypeParams, t)
 	n := ss.shapeName(ss.ns+listKinds[k].name, steps.TypeParamsKey(tps)+ts) // called only by helpers: not exported
 	ss.lists[key] = n
+	ss.use(n)
 	lf := listFn{name: n, kind: k, typ: t, tparams: tps}
 	if f := ss.foreign; f != nil && t.Path == f.adapter.Path && t.Name == f.adapter.Name && t.Prefix == "[]"+f.adapter.Prefix {
 		lf.mem = k == steps.ListSave || k == steps.ListSaveOpt || k == steps.ListAfter
@@ -273,6 +288,15 @@ func (ss *shapeSet) Guard(t kernels.GoType) string {
 	ss.guards[ts] = n
 	ss.guardList = append(ss.guardList, guardFn{n, t, tps})
 	return n
+}
+
+// use marks list function n used, or pending while an op is built.
+func (ss *shapeSet) use(n string) {
+	if ss.building {
+		ss.pending = append(ss.pending, n)
+		return
+	}
+	ss.used[n] = true
 }
 
 type guardFn struct {
@@ -354,7 +378,8 @@ type locVar struct {
 }
 
 func newShapeSet() *shapeSet {
-	ss := &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, guards: map[string]string{}, names: map[string]string{}}
+	ss := &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, guards: map[string]string{}, names: map[string]string{},
+		shapes: map[string]string{}, tensorFn: map[string]string{}, used: map[string]bool{}}
 	ss.opts.Names = ss
 	return ss
 }
@@ -425,7 +450,9 @@ func genShapes(f *jen.File, ss *shapeSet) {
 	slices.SortFunc(ss.locList, func(a, b locVar) int { return strings.Compare(a.name, b.name) })
 	slices.SortFunc(ss.fnList, func(a, b *shapeFn) int { return strings.Compare(a.name, b.name) })
 	slices.SortFunc(ss.listFns, func(a, b listFn) int { return strings.Compare(a.name, b.name) })
-	f.Comment("The Locs of the tensors of each op, indexed by the shape helpers.")
+	if len(ss.locList) > 0 {
+		f.Comment("The Locs of the tensors of each op, indexed by the shape helpers.")
+	}
 	for _, lv := range ss.locList {
 		locs := make([]jen.Code, len(lv.locs))
 		for i, l := range lv.locs {
@@ -450,9 +477,12 @@ func genShapes(f *jen.File, ss *shapeSet) {
 		sig.Block(fn.body...)
 	}
 	for _, lf := range ss.listFns {
-		genListFn(f, lf)
+		if ss.used[lf.name] {
+			genListFn(f, lf)
+		}
 	}
 	genNilGuards(f, ss)
+	genFrames(f, ss)
 }
 
 // genNilGuards writes the guards of the package's interface tensor types

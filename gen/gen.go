@@ -454,7 +454,7 @@ func newFilePath(p, pkg, tag string) *jen.File {
 // assertgen builds. They are wrap.MaxVersion and wrap.MinVersion, which gen
 // does not import (TestWrapVersionInWindow holds them equal).
 const (
-	WrapVersion    = 3
+	WrapVersion    = 4
 	WrapMinVersion = 2
 )
 

@@ -327,7 +327,8 @@ func TestInterfaceAdapter(t *testing.T) {
 // shape helpers (in their own package, as gen writes them in a module): the
 // checks, which the compiler inlines, are compiled once per shape, which is
 // what keeps the debug build of all ops affordable (see docs/gen.md). Every
-// wrapper calls one pre and one post helper.
+// wrapper calls one pre and one post helper, or on the one path one Before
+// and one After helper.
 func TestShapesShared(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates all ops")
@@ -344,15 +345,15 @@ func TestShapesShared(t *testing.T) {
 			shapes = string(f.Data)
 		}
 		if strings.HasPrefix(f.Name, "assertgen_checked") {
-			pre += strings.Count(string(f.Data), "\tassertgenshapes.ChecksPre")
-			post += strings.Count(string(f.Data), "\tassertgenshapes.ChecksPost")
+			pre += strings.Count(string(f.Data), "\tassertgenshapes.ChecksPre") + strings.Count(string(f.Data), "\tassertgenshapes.Before_")
+			post += strings.Count(string(f.Data), "\tassertgenshapes.ChecksPost") + strings.Count(string(f.Data), "\tassertgenshapes.After_")
 		}
 	}
 	ops := len(res.Wrapped)
 	if pre != ops || post != ops {
 		t.Errorf("%d ops, %d pre and %d post helper calls", ops, pre, post)
 	}
-	helpers := strings.Count(shapes, "\nfunc Checks")
+	helpers := strings.Count(shapes, "\nfunc Checks") + strings.Count(shapes, "\nfunc Before_") + strings.Count(shapes, "\nfunc After_")
 	if helpers == 0 || helpers > 2*ops/5 {
 		t.Errorf("%d shape helpers for %d ops, want at most %d", helpers, ops, 2*ops/5)
 	}

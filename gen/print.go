@@ -305,7 +305,15 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	for i, p := range w.params {
 		ps[i] = steps.Param{Name: p.arg.Name, Type: p.typ, Form: p.arg.Type.TensorForm()}
 	}
+	ss.building, ss.pending = true, ss.pending[:0]
 	op := steps.Build(w.op, ps, w.results, &ss.opts)
+	ss.building = false
+	if op.Frame != nil {
+		return w.frameBody(op, kernel, ss)
+	}
+	for _, n := range ss.pending {
+		ss.used[n] = true
+	}
 	v, err := w.vars(op, ss)
 	if err != nil {
 		return nil, err

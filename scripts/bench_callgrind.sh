@@ -11,6 +11,9 @@
 # usage: scripts/bench_callgrind.sh REV [NAMES]
 #
 # NAMES defaults to "add add_ add.out transpose reshape reshape-fresh unbind4 cat8 addcmul6". Needs valgrind.
+# NEW_VARIANT names the sub-benchmark this tree's checked call is measured
+# by (default "checked"; "frame": the hand-written wrappers of the one
+# path, asserts/frame_test.go), against REV's "checked".
 # The collector is off (GOGC=off): the view ops' kernels allocate their
 # views, and a collection falling in one run and not the other would move
 # the difference by hundreds of instructions.
@@ -46,7 +49,7 @@ for n in $names; do
 	od=$(per "$out/old.test" "Overhead/^$d\$/^direct\$")
 	oc=$(per "$out/old.test" "Overhead/^$re\$/^checked\$")
 	nd=$(per "$out/new.test" "Overhead/^$d\$/^direct\$")
-	nc=$(per "$out/new.test" "Overhead/^$re\$/^checked\$")
+	nc=$(per "$out/new.test" "Overhead/^$re\$/^${NEW_VARIANT:-checked}\$")
 	oo=$(echo "$oc - $od" | bc) no=$(echo "$nc - $nd" | bc)
 	printf '%-13s %9s %9s %9s %9s %9s %9s %7s\n' "$n" "$od" "$oc" "$oo" "$nd" "$nc" "$no" \
 		"$(echo "scale=2; $no / $oo" | bc)"

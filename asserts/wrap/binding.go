@@ -3,12 +3,19 @@ package wrap
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // binding_context's run-time functions, single tensors and lists.
 
 // binding_context counts its runs in laneBinding (call.go).
-func init() { checkLane[checks.BindingContext] = laneBinding }
+func init() {
+	checkLane[checks.BindingContext] = laneBinding
+	st := &rowSteps[checks.BindingContext]
+	st.before = forms{checktable.FormOne: stepBindingContext, checktable.FormArgList: stepBindingContextList}
+	st.afterCall = forms{checktable.FormOne: stepBindingContextAfter, checktable.FormArgList: stepBindingContextAfterList}
+	st.after = forms{checktable.FormOne: stepDone, checktable.FormArgList: stepDone}
+}
 
 // BindingContext checks, in a hermetic context, that the argument's storage
 // carries no binding made in another context (binding_context). Outside

@@ -489,6 +489,11 @@ func (c *Call) End() {
 	if c.nmut != 0 {
 		c.endWrites()
 	}
+	c.endCounts()
+}
+
+// endCounts publishes the call's counts (End's last step).
+func (c *Call) endCounts() {
 	st := &c.op.st
 	// The call's counts against the signature, word by word, written out
 	// here: a function for it cost End a sixth of its instructions.

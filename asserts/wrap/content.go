@@ -4,10 +4,17 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/internal/shared"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // same_content counts its runs in laneSameContent (call.go).
-func init() { checkLane[checks.SameContent] = laneSameContent }
+func init() {
+	checkLane[checks.SameContent] = laneSameContent
+	st := &rowSteps[checks.SameContent]
+	st.before = forms{checktable.FormOne: stepSameContent, checktable.FormArgList: stepSameContentList}
+	st.after = forms{checktable.FormOne: stepSameContentAfter, checktable.FormArgList: stepSameContentAfterList}
+	st.last[checktable.FormOne] = true // as gen runs them: after no_mutation, which reports a write once
+}
 
 // ContentCheckOff reports whether same_content is switched off for every
 // op (the default). Generated code tests it once per call: when it holds,

@@ -3,10 +3,14 @@ package wrap
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // impl_use_count_eq_fresh counts its runs in laneImplEqFresh (call.go).
-func init() { checkLane[checks.ImplUseCountEqFresh] = laneImplEqFresh }
+func init() {
+	checkLane[checks.ImplUseCountEqFresh] = laneImplEqFresh
+	rowSteps[checks.ImplUseCountEqFresh].after = forms{checktable.FormOne: stepImplUseCountEqFresh, checktable.FormRetList: stepImplUseCountEqFreshList}
+}
 
 // This file holds impl_use_count_eq_fresh: the TensorImpl use-count check
 // of a fresh (or view) return as PyTorch 2.14 writes it, where a tensor's

@@ -24,6 +24,7 @@ func init() {
 	} {
 		checkLane[k] = lane
 	}
+	identitySteps()
 }
 
 // An Output names a fresh return for [Call.DistinctOutputs]: a single
@@ -1041,5 +1042,29 @@ func (c *Call) freshNoAliasOfSlow(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 func (c *Call) FreshNoAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 	for i := range rl.n {
 		c.FreshNoAliasOf(ret.Elem(i), rl.at(i), arg, sl)
+	}
+}
+
+// The steps of the checks of identity.go (its init registers them).
+func identitySteps() {
+	rowSteps[checks.SameImpl].after = forms{checktable.FormOne: stepSameImpl, checktable.FormArgList: stepSameImplList}
+	rowSteps[checks.SameStorage].after = forms{checktable.FormOne: stepSameStorage, checktable.FormArgList: stepSameStorageList}
+	rowSteps[checks.NoMutation].after = forms{checktable.FormOne: stepNoMutation, checktable.FormArgList: stepNoMutationList}
+	rowSteps[checks.ImplUseCountLE1].after = forms{checktable.FormOne: stepImplUseCountLE1, checktable.FormRetList: stepImplUseCountLE1List}
+	rowSteps[checks.StorageUseCountEq1].after = forms{checktable.FormOne: stepStorageUseCountEq1, checktable.FormRetList: stepStorageUseCountEq1List}
+	rowSteps[checks.SharesStorage].after = forms{checktable.FormOne: stepSharesStorage, checktable.FormRetList: stepSharesStorageList,
+		checktable.FormArgList: stepSharesStorageOf, checktable.FormLists: stepSharesStorageListOf}
+	rowSteps[checks.FreshOrAlias].after = forms{checktable.FormOne: stepFreshOrAlias, checktable.FormRetList: stepFreshOrAliasList,
+		checktable.FormArgList: stepFreshOrAliasOf, checktable.FormLists: stepFreshOrAliasListOf}
+	rowSteps[checks.ReturnsArg].after = forms{checktable.FormOne: stepReturnsArg, checktable.FormLists: stepReturnsArgList}
+	rowSteps[checks.FreshNoAlias].after = forms{checktable.FormOne: stepFreshNoAlias, checktable.FormRetList: stepFreshNoAliasList,
+		checktable.FormArgList: stepFreshNoAliasOf, checktable.FormLists: stepFreshNoAliasListOf}
+	rowSteps[checks.DistinctOutputs].after[checktable.FormOne] = stepDistinctOutputs
+	// not_arg_handle, the check of the pairs batched by handle
+	for k := range checks.Check(checks.NumPlanChecks) {
+		if checktable.BatchOf(k) == checktable.BatchPairsHandle {
+			rowSteps[k].after = forms{checktable.FormOne: stepNotArg, checktable.FormRetList: stepNotArgElems,
+				checktable.FormArgList: stepNotArgList, checktable.FormLists: stepNotArgElemsList}
+		}
 	}
 }

@@ -3,10 +3,16 @@ package wrap
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // same_metadata counts its runs in laneSameMetadata (call.go).
-func init() { checkLane[checks.SameMetadata] = laneSameMetadata }
+func init() {
+	checkLane[checks.SameMetadata] = laneSameMetadata
+	st := &rowSteps[checks.SameMetadata]
+	st.before = forms{checktable.FormOne: stepTakeMetadata, checktable.FormArgList: stepSaveMetadataList}
+	st.after = forms{checktable.FormOne: stepSameMetadata, checktable.FormArgList: stepSameMetadataList}
+}
 
 // The metadata check (same_metadata).
 //

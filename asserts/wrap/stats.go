@@ -35,6 +35,11 @@ type opStats struct {
 	quickBase      tally
 	quickBaseSet   atomic.Bool
 	quickBaseReady atomic.Bool
+	// cal is the fast plan, binding mode and list lengths whose counts
+	// the op's signature is, nil before: a call that passes the plan
+	// under them then adds one to sigCalls without comparing its counts
+	// (frame.endFast). Set once.
+	cal atomic.Pointer[fastCal]
 	// lean is the key of the lean conditions (lean.go's leanKey) the op
 	// was calibrated for, 0 before.
 	lean atomic.Uint32

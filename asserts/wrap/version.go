@@ -23,7 +23,11 @@ const (
 	MinVersion = 2
 	// MaxVersion is the newest: the one gen writes. Version 3 fills
 	// [Op]'s Kernel and Pos; version 2 code, without them, still builds.
-	MaxVersion = 3
+	// Version 4 is the one path for a runtime with use counts: a wrapper
+	// declares a [Frame] and hands its op's [Shape] (the rows as data) to
+	// the runtime; versions 2 and 3, whose wrappers call the rows' entries,
+	// still build.
+	MaxVersion = 4
 )
 
 // Version2 is what code generated before the version window referenced

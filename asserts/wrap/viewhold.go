@@ -3,10 +3,14 @@ package wrap
 import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // view_holds_storage counts its runs in laneSpare (call.go).
-func init() { checkLane[checks.ViewHoldsStorage] = laneSpare }
+func init() {
+	checkLane[checks.ViewHoldsStorage] = laneSpare
+	rowSteps[checks.ViewHoldsStorage].after = forms{checktable.FormOne: stepViewHoldsStorage, checktable.FormRetList: stepViewHoldsStorageList}
+}
 
 // view_holds_storage: a view return holds the storage it shares.
 //

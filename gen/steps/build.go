@@ -72,6 +72,10 @@ type Op struct {
 	Abandon bool
 	// Lean is the wrapper's lean path, nil for none.
 	Lean *LeanPath
+	// Frame is the wrapper on the one path (version 4), nil for an op
+	// whose runtime or types take the helpers Pre and Post (see
+	// builder.onePath).
+	Frame *Frame
 }
 
 // ParamSnaps are the snapshots the wrapper declares and passes to the
@@ -154,6 +158,7 @@ func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *O
 		}
 	}
 	out.Lean = b.lean()
+	out.Frame = b.onePath()
 	return out
 }
 

@@ -622,6 +622,9 @@ func (op *Op) String() string {
 		}
 		writeLines(&b, h.Body, "\t")
 	}
+	if op.Frame != nil {
+		b.WriteString(op.Frame.String())
+	}
 	if lp := op.Lean; lp != nil {
 		b.WriteString(lp.PreKey("") + "\n")
 		b.WriteString(lp.PostKey("") + "\n")

@@ -77,7 +77,8 @@ func stepsText(t *testing.T, popts plan.Options, version string, tensor string, 
 
 // TestGolden prints the steps of the small schema's ops (gen's golden
 // schema) under each profile, for a runtime with use counts and one
-// without, with a tensor type of its own, an anchored one, and a type
+// without, with a tensor type of its own (on the one path, steps.Frame),
+// an anchored one, and a type
 // without identities (plan.Memory), and compares them with
 // testdata/*.steps (go test -update rewrites them).
 func TestGolden(t *testing.T) {
@@ -92,6 +93,9 @@ func TestGolden(t *testing.T) {
 	}{
 		{"strict", plan.Options{Profile: plan.Strict}, "", "", steps.Options{}},
 		{"pytorch", plan.Options{Profile: plan.PyTorch}, "", "", steps.Options{}},
+		// a pointer type of a runtime with use counts: the one path
+		// (steps.Frame) beside the rows' helpers
+		{"strict-counted", plan.Options{Profile: plan.Strict}, "", rt, steps.Options{MetadataOf: anchored}},
 		{"strict-2.6.0-anchored", plan.Options{Profile: plan.Strict}, "2.6.0", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
 		{"strict-nousecounts-anchored", plan.Options{Profile: plan.Strict, Identity: plan.OwnIDs}, "", rt, steps.Options{AnchoredOf: anchored, MetadataOf: anchored}},
 		{"strict-nousecounts-foreign", plan.Options{Profile: plan.Strict, Identity: plan.Memory}, "", rt, steps.Options{

@@ -13,12 +13,12 @@ import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opSetData = wrap.Op{
@@ -34,12 +34,11 @@ func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		kernels.SetData(self, new_data)
 		return
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c2f5bb824691(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1d6839e159d3(&fr, &opSetData, &assertgenshapes.Shape_b62377ebae01, self, new_data)
+	defer fr.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost_4617c751bf17(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	assertgenshapes.After_68ea9aed19c0(&fr, self, new_data)
 }
 
 var opAddTensor = wrap.Op{
@@ -54,11 +53,10 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -74,12 +72,11 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -95,12 +92,11 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a45e27103ff(&fr, &opAddOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -116,11 +112,10 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opAsStrided, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -136,12 +131,11 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 	if !asserts.Checking() {
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opAsStrided_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opAsStrided_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -157,11 +151,10 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_4319bdb87daa(&fr, &opCat, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_a3b317198a9b(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
 }
 
@@ -177,15 +170,11 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 	if !asserts.Checking() {
 		return kernels.CatOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_5c08fbf9428f(&c, &opCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_64123bc30654(&fr, &opCatOut, &assertgenshapes.Shape_e906a9bbb09e, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_49d456fee209(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
+	assertgenshapes.After_d597cddaa5b7(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -201,11 +190,10 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 	if !asserts.Checking() {
 		return kernels.Chunk(self, chunks, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_cef5fe6c4ad9(&fr, &opChunk, &assertgenshapes.Shape_80251de8f3f7, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_5232dad79a60(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -221,11 +209,10 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 	if !asserts.Checking() {
 		return kernels.ClampTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a93b2a3eeacf(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cde7cd2e95ca(&fr, &opClampTensor, &assertgenshapes.Shape_0f3d46d85ee1, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_5183997bcdbf(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.After_717465ef8419(&fr, self, min_, max_, r0)
 	return r0
 }
 
@@ -241,11 +228,10 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opContiguous, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -261,12 +247,11 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opCopy_, &assertgenshapes.Shape_ef1b5c041557, self, src)
+	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, src, r0)
 	return r0
 }
 
@@ -283,12 +268,11 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 		kernels.XCummaxHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_66276f47917c(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCummaxHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
+	defer fr.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
 }
 
 var opXCumminHelper = wrap.Op{
@@ -304,12 +288,11 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 		kernels.XCumminHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_66276f47917c(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCumminHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
+	defer fr.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
 }
 
 var opDiagonal = wrap.Op{
@@ -324,11 +307,10 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 	if !asserts.Checking() {
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opDiagonal, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -344,11 +326,10 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opDivTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -364,12 +345,11 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 	if !asserts.Checking() {
 		return kernels.Resize_(self, size, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opResize_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -385,11 +365,10 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 	if !asserts.Checking() {
 		return kernels.Expand(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opExpand, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -405,11 +384,10 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -425,12 +403,11 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opFill_Scalar, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -446,11 +423,10 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_65f43217dfab(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opMaxDim, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -466,12 +442,11 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 	if !asserts.Checking() {
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_442625eb750b(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_affe29ee1374(&fr, &opMaxDimMax, &assertgenshapes.Shape_5690e4ac726e, self, max_, max_values)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.After_8ea94035312f(&fr, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -487,11 +462,10 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opMm, &assertgenshapes.Shape_27211e5a55f4, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_05682342539d(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -507,12 +481,11 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMmOut, &assertgenshapes.Shape_aff5270e75a6, self, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.After_f8de162b2493(&fr, self, mat2, out, r0)
 	return r0
 }
 
@@ -528,11 +501,10 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opMulTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -548,12 +520,11 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opMul_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -569,12 +540,11 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMulOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -590,11 +560,10 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNarrow, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -610,11 +579,10 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opPermute, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -630,11 +598,10 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNeg, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -650,12 +617,11 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opNeg_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -671,12 +637,11 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0c7a66cfa270(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_32b603cad0a5(&fr, &opNegOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
 	return r0
 }
 
@@ -692,11 +657,10 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opReshape, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -712,11 +676,10 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSelectInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -732,11 +695,10 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opDetach, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -752,12 +714,11 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opDetach_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -773,11 +734,10 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSliceTensor, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -793,14 +753,10 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitTensor, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -816,14 +772,10 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 	if !asserts.Checking() {
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitWithSizes, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -839,11 +791,10 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -859,11 +810,10 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueezeDim, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -879,12 +829,11 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -900,11 +849,10 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_4319bdb87daa(&fr, &opStack, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_a3b317198a9b(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
 }
 
@@ -920,11 +868,10 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -940,11 +887,10 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSumDimIntList, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -960,12 +906,11 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	if !asserts.Checking() {
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_0c7a66cfa270(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_32b603cad0a5(&fr, &opSumIntListOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
 	return r0
 }
 
@@ -981,11 +926,10 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opT, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1001,12 +945,11 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opT_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1022,11 +965,10 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opTransposeInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1042,12 +984,11 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opTranspose_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1063,11 +1004,10 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opUnsqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1083,12 +1023,11 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze_(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opUnsqueeze_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1104,11 +1043,10 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opClone, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1124,12 +1062,11 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opZero_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1145,11 +1082,10 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opSubTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -1165,12 +1101,11 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSub_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -1186,11 +1121,10 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDense(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opToDense, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := kernels.ToDense(self, dtype)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1206,11 +1140,10 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValues(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opXValues, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1226,14 +1159,10 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindInt(self, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f38184787fc2(&fr, &opUnbindInt, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -1249,12 +1178,11 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 	if !asserts.Checking() {
 		return kernels.Set_SourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_78130c81969e, self)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_e4879170c777(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1270,12 +1198,11 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_3c2dfa87c773, self, source)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_d1f4f13b0ba7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, source, r0)
 	return r0
 }
 
@@ -1291,11 +1218,10 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opView, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1311,12 +1237,11 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_442625eb750b(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_affe29ee1374(&fr, &opSortValues, &assertgenshapes.Shape_1bfddae84fbb, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_8ea94035312f(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1332,11 +1257,10 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_65f43217dfab(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opSort, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1352,11 +1276,10 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opAlias, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1372,11 +1295,10 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_6c45078859ae(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_4db93184b778, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_1bb3afb1c333(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b57c4f01e744(&fr, self, r0)
 	return r0
 }
 
@@ -1393,12 +1315,11 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d767354aafdf(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_e261d5797c36, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_291579807d54(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_7bd3668ee680(&fr, self)
 }
 
 var opXForeachZero_ = wrap.Op{
@@ -1414,12 +1335,11 @@ func XForeachZero_(self []*reftensor.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d767354aafdf(&fr, &opXForeachZero_, &assertgenshapes.Shape_e261d5797c36, self)
+	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost_291579807d54(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_7bd3668ee680(&fr, self)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -12,12 +12,12 @@ import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // Checked returns a Kernels that checks every call of next against its plan.
@@ -44,12 +44,11 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		k.next.SetData(self, new_data)
 		return
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_c2f5bb824691(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1d6839e159d3(&fr, &opSetData, &assertgenshapes.Shape_b62377ebae01, self, new_data)
+	defer fr.Abandon()
 	k.next.SetData(self, new_data)
-	assertgenshapes.ChecksPost_4617c751bf17(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	assertgenshapes.After_68ea9aed19c0(&fr, self, new_data)
 }
 
 var opAddTensor = wrap.Op{
@@ -63,11 +62,10 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opAddTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -82,12 +80,11 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -102,12 +99,11 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a45e27103ff(&fr, &opAddOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -122,11 +118,10 @@ func (k *checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64
 	if !asserts.Checking() {
 		return k.next.AsStrided(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opAsStrided, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -141,12 +136,11 @@ func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int6
 	if !asserts.Checking() {
 		return k.next.AsStrided_(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opAsStrided_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opAsStrided_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -161,11 +155,10 @@ func (k *checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor 
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_4319bdb87daa(&fr, &opCat, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_a3b317198a9b(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
 }
 
@@ -180,15 +173,11 @@ func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.
 	if !asserts.Checking() {
 		return k.next.CatOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_5c08fbf9428f(&c, &opCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_64123bc30654(&fr, &opCatOut, &assertgenshapes.Shape_e906a9bbb09e, tensors, out)
+	defer fr.Abandon()
 	r0 := k.next.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_49d456fee209(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
+	assertgenshapes.After_d597cddaa5b7(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -203,11 +192,10 @@ func (k *checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reft
 	if !asserts.Checking() {
 		return k.next.Chunk(self, chunks, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_cef5fe6c4ad9(&fr, &opChunk, &assertgenshapes.Shape_80251de8f3f7, self)
 	r0 := k.next.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_5232dad79a60(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -222,11 +210,10 @@ func (k *checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, ma
 	if !asserts.Checking() {
 		return k.next.ClampTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a93b2a3eeacf(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cde7cd2e95ca(&fr, &opClampTensor, &assertgenshapes.Shape_0f3d46d85ee1, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_5183997bcdbf(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.After_717465ef8419(&fr, self, min_, max_, r0)
 	return r0
 }
 
@@ -241,11 +228,10 @@ func (k *checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftens
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opContiguous, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -260,12 +246,11 @@ func (k *checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_block
 	if !asserts.Checking() {
 		return k.next.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opCopy_, &assertgenshapes.Shape_ef1b5c041557, self, src)
+	defer fr.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, src, r0)
 	return r0
 }
 
@@ -281,12 +266,11 @@ func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor
 		k.next.XCummaxHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_66276f47917c(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCummaxHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
+	defer fr.Abandon()
 	k.next.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
 }
 
 var opXCumminHelper = wrap.Op{
@@ -301,12 +285,11 @@ func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor
 		k.next.XCumminHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_66276f47917c(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e15f13b4dc9(&fr, &opXCumminHelper, &assertgenshapes.Shape_bbb86b1e6c70, self, values, indices)
+	defer fr.Abandon()
 	k.next.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_0d5958672395(&fr, self, values, indices)
 }
 
 var opDiagonal = wrap.Op{
@@ -320,11 +303,10 @@ func (k *checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim
 	if !asserts.Checking() {
 		return k.next.Diagonal(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opDiagonal, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -339,11 +321,10 @@ func (k *checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	if !asserts.Checking() {
 		return k.next.DivTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opDivTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.DivTensor(self, other)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -358,12 +339,11 @@ func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *i
 	if !asserts.Checking() {
 		return k.next.Resize_(self, size, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opResize_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -378,11 +358,10 @@ func (k *checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *r
 	if !asserts.Checking() {
 		return k.next.Expand(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opExpand, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -397,11 +376,10 @@ func (k *checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_
 	if !asserts.Checking() {
 		return k.next.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -416,12 +394,11 @@ func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.
 	if !asserts.Checking() {
 		return k.next.Fill_Scalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opFill_Scalar, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -436,11 +413,10 @@ func (k *checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reft
 	if !asserts.Checking() {
 		return k.next.MaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_65f43217dfab(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opMaxDim, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := k.next.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -455,12 +431,11 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	if !asserts.Checking() {
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_442625eb750b(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_affe29ee1374(&fr, &opMaxDimMax, &assertgenshapes.Shape_5690e4ac726e, self, max_, max_values)
+	defer fr.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.After_8ea94035312f(&fr, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -475,11 +450,10 @@ func (k *checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.
 	if !asserts.Checking() {
 		return k.next.Mm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opMm, &assertgenshapes.Shape_27211e5a55f4, self, mat2)
 	r0 := k.next.Mm(self, mat2)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_05682342539d(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -494,12 +468,11 @@ func (k *checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *ref
 	if !asserts.Checking() {
 		return k.next.MmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMmOut, &assertgenshapes.Shape_aff5270e75a6, self, mat2, out)
+	defer fr.Abandon()
 	r0 := k.next.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.After_f8de162b2493(&fr, self, mat2, out, r0)
 	return r0
 }
 
@@ -514,11 +487,10 @@ func (k *checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opMulTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -533,12 +505,11 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opMul_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -553,12 +524,11 @@ func (k *checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *r
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a45e27103ff(&fr, &opMulOut, &assertgenshapes.Shape_b6ab4f5dda50, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_f8de162b2493(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -573,11 +543,10 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNarrow, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -592,11 +561,10 @@ func (k *checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Permute(self, dims)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opPermute, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Permute(self, dims)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -611,11 +579,10 @@ func (k *checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opNeg, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -630,12 +597,11 @@ func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opNeg_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Neg_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -650,12 +616,11 @@ func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftens
 	if !asserts.Checking() {
 		return k.next.NegOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0c7a66cfa270(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_32b603cad0a5(&fr, &opNegOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
+	defer fr.Abandon()
 	r0 := k.next.NegOut(self, out)
-	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
 	return r0
 }
 
@@ -670,11 +635,10 @@ func (k *checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tens
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opReshape, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -689,11 +653,10 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSelectInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -708,11 +671,10 @@ func (k *checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opDetach, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Detach(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -727,12 +689,11 @@ func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opDetach_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Detach_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -747,11 +708,10 @@ func (k *checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, e
 	if !asserts.Checking() {
 		return k.next.SliceTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSliceTensor, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -766,14 +726,10 @@ func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int6
 	if !asserts.Checking() {
 		return k.next.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitTensor, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -788,14 +744,10 @@ func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, di
 	if !asserts.Checking() {
 		return k.next.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f38184787fc2(&fr, &opSplitWithSizes, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -810,11 +762,10 @@ func (k *checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Squeeze(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Squeeze(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -829,11 +780,10 @@ func (k *checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.SqueezeDim(self, dim)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opSqueezeDim, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -848,12 +798,11 @@ func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tens
 	if !asserts.Checking() {
 		return k.next.Squeeze_Dim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -868,11 +817,10 @@ func (k *checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Stack(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_4319bdb87daa(&fr, &opStack, &assertgenshapes.Shape_c14d02d1ded3, tensors)
 	r0 := k.next.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_a3b317198a9b(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b886b4af5df2(&fr, tensors, r0)
 	return r0
 }
 
@@ -887,11 +835,10 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Sum(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Sum(self, dtype)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -906,11 +853,10 @@ func (k *checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim boo
 	if !asserts.Checking() {
 		return k.next.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSumDimIntList, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -925,12 +871,11 @@ func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim boo
 	if !asserts.Checking() {
 		return k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_0c7a66cfa270(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_32b603cad0a5(&fr, &opSumIntListOut, &assertgenshapes.Shape_1d23e4c0e11d, self, out)
+	defer fr.Abandon()
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_ab7873dae49b(&fr, self, out, r0)
 	return r0
 }
 
@@ -945,11 +890,10 @@ func (k *checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opT, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.T(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -964,12 +908,11 @@ func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opT_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.T_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -984,11 +927,10 @@ func (k *checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opTransposeInt, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1003,12 +945,11 @@ func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *re
 	if !asserts.Checking() {
 		return k.next.Transpose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opTranspose_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1023,11 +964,10 @@ func (k *checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return k.next.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opUnsqueeze, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1042,12 +982,11 @@ func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Unsqueeze_(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opUnsqueeze_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1062,11 +1001,10 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opClone, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1081,12 +1019,11 @@ func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opZero_, &assertgenshapes.Shape_97935bb548c4, self)
+	defer fr.Abandon()
 	r0 := k.next.Zero_(self)
-	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1101,11 +1038,10 @@ func (k *checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.SubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opSubTensor, &assertgenshapes.Shape_5fe50c0fb98a, self, other)
 	r0 := k.next.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_05682342539d(&fr, self, other, r0)
 	return r0
 }
 
@@ -1120,12 +1056,11 @@ func (k *checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Sub_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSub_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -1140,11 +1075,10 @@ func (k *checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor 
 	if !asserts.Checking() {
 		return k.next.ToDense(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opToDense, &assertgenshapes.Shape_e6be54578b9d, self)
 	r0 := k.next.ToDense(self, dtype)
-	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1159,11 +1093,10 @@ func (k *checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.XValues(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opXValues, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.XValues(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1178,14 +1111,10 @@ func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tens
 	if !asserts.Checking() {
 		return k.next.UnbindInt(self, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f38184787fc2(&fr, &opUnbindInt, &assertgenshapes.Shape_c86072c901e5, self)
 	r0 := k.next.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_d90ca3ebaeb5(&fr, self, r0)
 	return r0
 }
 
@@ -1200,12 +1129,11 @@ func (k *checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.St
 	if !asserts.Checking() {
 		return k.next.Set_SourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_78130c81969e, self)
+	defer fr.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_e4879170c777(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -1220,12 +1148,11 @@ func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Ten
 	if !asserts.Checking() {
 		return k.next.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_3c2dfa87c773, self, source)
+	defer fr.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_d1f4f13b0ba7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, source, r0)
 	return r0
 }
 
@@ -1240,11 +1167,10 @@ func (k *checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opView, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1259,12 +1185,11 @@ func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool,
 	if !asserts.Checking() {
 		return k.next.SortValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_442625eb750b(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_affe29ee1374(&fr, &opSortValues, &assertgenshapes.Shape_1bfddae84fbb, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_8ea94035312f(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1279,11 +1204,10 @@ func (k *checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*ref
 	if !asserts.Checking() {
 		return k.next.Sort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_65f43217dfab(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_97c6f14adeaf(&fr, &opSort, &assertgenshapes.Shape_de7dcf6f00c6, self)
 	r0, r1 := k.next.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_af2350c424b7(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1298,11 +1222,10 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Alias(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_b5639773a499(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9874ec127e44(&fr, &opAlias, &assertgenshapes.Shape_291f485456ed, self)
 	r0 := k.next.Alias(self)
-	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -1317,11 +1240,10 @@ func (k *checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []
 	if !asserts.Checking() {
 		return k.next.XForeachAddScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_6c45078859ae(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_4db93184b778, self)
 	r0 := k.next.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_1bb3afb1c333(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b57c4f01e744(&fr, self, r0)
 	return r0
 }
 
@@ -1337,12 +1259,11 @@ func (k *checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 		k.next.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d767354aafdf(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_e261d5797c36, self)
+	defer fr.Abandon()
 	k.next.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_291579807d54(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_7bd3668ee680(&fr, self)
 }
 
 var opXForeachZero_ = wrap.Op{
@@ -1357,10 +1278,9 @@ func (k *checked) XForeachZero_(self []*reftensor.Tensor) {
 		k.next.XForeachZero_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d767354aafdf(&fr, &opXForeachZero_, &assertgenshapes.Shape_e261d5797c36, self)
+	defer fr.Abandon()
 	k.next.XForeachZero_(self)
-	assertgenshapes.ChecksPost_291579807d54(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_7bd3668ee680(&fr, self)
 }

@@ -13,12 +13,12 @@ import (
 	kernels "github.com/assertgen/assertgen/examples/sweepdemo/kernels"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opAdd_Tensor = wrap.Op{
@@ -33,12 +33,11 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -54,11 +53,10 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_724485509326, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -74,11 +72,10 @@ func Outer(self *reftensor.Tensor, vec2 *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opOuter, &assertgenshapes.Shape_b6b8679eeb26, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
+	assertgenshapes.After_05682342539d(&fr, self, vec2, r0)
 	return r0
 }
 

@@ -12,12 +12,12 @@ import (
 	assertgenshapes "github.com/assertgen/assertgen/examples/sweepdemo/checkedif/internal/assertgenshapes"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // Checked returns a Kernels that checks every call of next against its plan.
@@ -43,12 +43,11 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_07a6b0a37bb7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_309bb11b5af0, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1c5456a6e23b(&fr, self, other, r0)
 	return r0
 }
 
@@ -63,11 +62,10 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Sum(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7d2a99bc993f(&fr, &opSum, &assertgenshapes.Shape_724485509326, self)
 	r0 := k.next.Sum(self, dtype)
-	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_e6fff39007db(&fr, self, r0)
 	return r0
 }
 
@@ -82,10 +80,9 @@ func (k *checked) Outer(self *reftensor.Tensor, vec2 *reftensor.Tensor) *reftens
 	if !asserts.Checking() {
 		return k.next.Outer(self, vec2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_52aead60edef(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fee735097cff(&fr, &opOuter, &assertgenshapes.Shape_b6b8679eeb26, self, vec2)
 	r0 := k.next.Outer(self, vec2)
-	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
+	assertgenshapes.After_05682342539d(&fr, self, vec2, r0)
 	return r0
 }

@@ -25,11 +25,10 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	if !asserts.Checking() {
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -45,11 +44,10 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opGroupNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opGroupNorm, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -65,11 +63,10 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_570584297ad9(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_de974f930920, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -85,12 +82,11 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_3d486906aaab(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -106,11 +102,10 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_24075b51fc68(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb69b5235634(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_10a99d2d68fb, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -126,12 +121,11 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_fbdc68b29ebf(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_74f9ae562676(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_e13efc57ab6b, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -147,11 +141,10 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	if !asserts.Checking() {
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -167,12 +160,11 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	if !asserts.Checking() {
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftR2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftR2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -188,11 +180,10 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	if !asserts.Checking() {
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -208,12 +199,11 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	if !asserts.Checking() {
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftC2rOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2rOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -229,11 +219,10 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	if !asserts.Checking() {
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -249,12 +238,11 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	if !asserts.Checking() {
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftC2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -271,11 +259,10 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 		kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
 		return
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_a9cf43393de1, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.After_59b81b2d5a28(&fr, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = wrap.Op{
@@ -366,14 +353,10 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndexTensor(self, indices)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d4a2ea4738bd(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_e11c168fc263, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost_961a17b502de(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.After_bf5ac2a609d3(&fr, self, indices, r0)
 	return r0
 }
 
@@ -389,15 +372,11 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexTensorOut(self, indices, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_30d4c556a90d(&c, &opIndexTensorOut, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexTensorOut, &assertgenshapes.Shape_024faf110aac, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	assertgenshapes.ChecksPost_d2c92d682702(&c, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -413,12 +392,11 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	if !asserts.Checking() {
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexCopyOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexCopyOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -434,12 +412,11 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	if !asserts.Checking() {
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexCopy_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -455,11 +432,10 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	if !asserts.Checking() {
 		return kernels.IndexCopy(self, dim, index, source)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -475,12 +451,11 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	if !asserts.Checking() {
 		return kernels.IndexCopy_Dimname(self, dim, index, source)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_Dimname, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -496,11 +471,10 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 	if !asserts.Checking() {
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexCopyDimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopyDimname, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -516,15 +490,11 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d99308d0ed00(&c, &opIndexPut_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
+	defer fr.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -540,15 +510,11 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a4 wrap.Saved
-		l1         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_103b91445c99(&c, &opIndexPutOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_aaabd077162b(&fr, &opIndexPutOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
 	return r0
 }
 
@@ -564,14 +530,10 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -587,15 +549,11 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d99308d0ed00(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
+	defer fr.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -611,15 +569,11 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	if !asserts.Checking() {
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a5 wrap.Saved
-		l1         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_103b91445c99(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_aaabd077162b(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
 	return r0
 }
 
@@ -635,14 +589,10 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_339f0737e8a1, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -658,11 +608,10 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_c07b43fafbf0(&c, &opInstanceNorm, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6407a5599538(&fr, &opInstanceNorm, &assertgenshapes.Shape_3f697d176877, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_e25a51d0191c(&c, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -678,11 +627,10 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	if !asserts.Checking() {
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsclose, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -698,12 +646,11 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	if !asserts.Checking() {
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_e2b0981c0b07, elements, test_elements, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -719,11 +666,10 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	if !asserts.Checking() {
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_da21e2f94744, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, elements, test_elements, r0)
 	return r0
 }
 
@@ -739,12 +685,11 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	if !asserts.Checking() {
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_c9ec553d3538, elements, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, elements, out, r0)
 	return r0
 }
 
@@ -760,11 +705,10 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	if !asserts.Checking() {
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_2e10b823d4b3, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9a606694669b, &a0, elements, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, elements, r0)
 	return r0
 }
 
@@ -780,12 +724,11 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	if !asserts.Checking() {
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
-	var c wrap.Call
-	var a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_e18eb23ddd21, test_elements, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, test_elements, out, r0)
 	return r0
 }
 
@@ -801,11 +744,10 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	if !asserts.Checking() {
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_e8da551c1267, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_374e40668a32, &a1, test_elements, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, test_elements, r0)
 	return r0
 }
 
@@ -821,11 +763,10 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isnan(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isnan(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -841,12 +782,11 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsnanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsnanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsnanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -862,11 +802,10 @@ func IsDistributed(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsDistributed(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsDistributed, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -882,11 +821,10 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsFloatingPoint(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -902,11 +840,10 @@ func IsComplex(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsComplex(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsComplex, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -922,11 +859,10 @@ func IsConj(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsConj(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsConj, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -942,11 +878,10 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XIsZerotensor(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIsZerotensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -962,11 +897,10 @@ func IsNeg(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNeg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNeg, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -982,11 +916,10 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isreal(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsreal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1002,11 +935,10 @@ func IsNonzero(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNonzero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNonzero, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1022,11 +954,10 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSameSize(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -1042,11 +973,10 @@ func IsSigned(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSigned(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsSigned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1062,11 +992,10 @@ func IsInference(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsInference(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsInference, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1082,11 +1011,10 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	if !asserts.Checking() {
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKlDiv, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -1102,11 +1030,10 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Kron(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKron, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -1122,12 +1049,11 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.KronOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opKronOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -1143,11 +1069,10 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	if !asserts.Checking() {
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1163,12 +1088,11 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	if !asserts.Checking() {
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opKthvalueValues, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1184,11 +1108,10 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 	if !asserts.Checking() {
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opKthvalueDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalueDimname, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1204,12 +1127,11 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueDimnameOut, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1225,11 +1147,10 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLayerNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLayerNorm, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -1245,11 +1166,10 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	if !asserts.Checking() {
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_570584297ad9(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_de974f930920, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1265,12 +1185,11 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_3d486906aaab(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1286,11 +1205,10 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_1154aefc332e(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_c3eb91c106ac, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	assertgenshapes.ChecksPost_5606de8bb25b(&c, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1306,12 +1224,11 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4, a5, a6, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_096fc336d8be(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b477fc77cb0f(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_707dec2f812e, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_1a29062619e3(&c, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0d53f0bee866(&fr, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1327,11 +1244,10 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	if !asserts.Checking() {
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1347,12 +1263,11 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	if !asserts.Checking() {
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNanToNum_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1368,12 +1283,11 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	if !asserts.Checking() {
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanToNumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanToNumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1389,11 +1303,10 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.Linear(input, weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -1409,11 +1322,10 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	if !asserts.Checking() {
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opLinearBackward, &assertgenshapes.Shape_e4461e213a75, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1429,12 +1341,11 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1450,12 +1361,11 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.LinearOut(input, weight, bias, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opLinearOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opLinearOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -1471,11 +1381,10 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -1491,12 +1400,11 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1512,11 +1420,10 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_387d904f4e62, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, weight, r0)
 	return r0
 }
 
@@ -1532,12 +1439,11 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
-	var c wrap.Call
-	var a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_36ac6ad8648e, grad_output, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -1553,11 +1459,10 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_5822dcb1ed46, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -1573,12 +1478,11 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_460f320704cb, grad_output, input, weight, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1594,11 +1498,10 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_e4461e213a75, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1614,12 +1517,11 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1635,11 +1537,10 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_2496979c746b, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -1655,11 +1556,10 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_2496979c746b, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -1675,11 +1575,10 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -1695,11 +1594,10 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -1715,11 +1613,10 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_d5f9b26b8c3d, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -1735,11 +1632,10 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_d5f9b26b8c3d, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -1755,11 +1651,10 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -1775,11 +1670,10 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -1795,11 +1689,10 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LdexpTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexpTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -1815,12 +1708,11 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ldexp_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLdexp_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexp_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -1836,12 +1728,11 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LdexpOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLdexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLdexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -1857,10 +1748,10 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 	if !asserts.Checking() {
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opLinspace, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -1876,12 +1767,11 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLinspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -1897,11 +1787,10 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1917,12 +1806,11 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1938,12 +1826,11 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1959,11 +1846,10 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log10(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1979,12 +1865,11 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog10_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log10_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2000,12 +1885,11 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog10Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2021,11 +1905,10 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1p(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log1p(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2041,12 +1924,11 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1p_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog1p_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log1p_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2062,12 +1944,11 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1pOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog1pOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2083,11 +1964,10 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Log2(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2103,12 +1983,11 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog2_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log2_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2124,12 +2003,11 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2145,12 +2023,11 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LogaddexpOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogaddexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2166,11 +2043,10 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logaddexp(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2186,12 +2062,11 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.Logaddexp2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogaddexp2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2207,11 +2082,10 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logaddexp2(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2227,11 +2101,10 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2247,11 +2120,10 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyScalarSelf(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -2267,11 +2139,10 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyScalarOther(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2287,12 +2158,11 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Xlogy_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opXlogy_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2308,12 +2178,11 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2329,12 +2198,11 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XlogyOutTensor(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXlogyOutTensor, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2350,12 +2218,11 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -2371,12 +2238,11 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2392,10 +2258,10 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 	if !asserts.Checking() {
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opLogspace, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -2411,12 +2277,11 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	if !asserts.Checking() {
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -2432,11 +2297,10 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2452,12 +2316,11 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2473,11 +2336,10 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2493,11 +2355,10 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2513,12 +2374,11 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2534,11 +2394,10 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_cff702561c0f, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -2554,12 +2413,11 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_79f4c422a2f6, grad_output, output, out)
+	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, out, r0)
 	return r0
 }
 
@@ -2575,11 +2433,10 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexp(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2595,12 +2452,11 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2616,11 +2472,10 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logcumsumexp(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2636,12 +2491,11 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2657,11 +2511,10 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexpDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2677,12 +2530,11 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogcumsumexpDimnameOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpDimnameOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2698,11 +2550,10 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2718,12 +2569,11 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2739,11 +2589,10 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogsumexpNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexpNames, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2759,12 +2608,11 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	if !asserts.Checking() {
 		return kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2780,11 +2628,10 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	if !asserts.Checking() {
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_cdcc17c4d8c1, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input1, input2, target, r0)
 	return r0
 }
 
@@ -2800,11 +2647,10 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Matmul(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2820,11 +2666,10 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMatmulBackward, &assertgenshapes.Shape_3362989142bc, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -2840,12 +2685,11 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_f4d1e7d69ced, grad, self, other, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2861,12 +2705,11 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.MatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2882,11 +2725,10 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixPower(self, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixPower, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2902,12 +2744,11 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MatrixPowerOut(self, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2923,11 +2764,10 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixExp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2943,11 +2783,10 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExpBackward(self, grad)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_7d6bd020ce1c, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, grad, r0)
 	return r0
 }
 
@@ -2963,11 +2802,10 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XAminmax(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmax, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2983,12 +2821,11 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	if !asserts.Checking() {
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXAminmaxOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3004,11 +2841,10 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	if !asserts.Checking() {
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmaxDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3024,12 +2860,11 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3045,11 +2880,10 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	if !asserts.Checking() {
 		return kernels.Aminmax(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAminmax, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3065,12 +2899,11 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAminmaxOut, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAminmaxOut, &assertgenshapes.Shape_239f797b3463, self, min_, max_)
+	defer fr.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -3086,11 +2919,10 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_fd4906046b7d, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, coefficients, r0)
 	return r0
 }
 
@@ -3106,12 +2938,11 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_10eea7b56c17, input, coefficients, out)
+	defer fr.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, coefficients, out, r0)
 	return r0
 }
 
@@ -3127,11 +2958,10 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3147,12 +2977,11 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxDimMax, &assertgenshapes.Shape_dc690447c48c, self, max_, max_values)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -3168,11 +2997,10 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3188,12 +3016,11 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	if !asserts.Checking() {
 		return kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxNamesDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxNamesDimMax, &assertgenshapes.Shape_dc690447c48c, self, max_, max_values)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -3209,11 +3036,10 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	if !asserts.Checking() {
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_d563af43141b, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, indices, r0)
 	return r0
 }
 
@@ -3229,11 +3055,10 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Amax(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3249,12 +3074,11 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3270,11 +3094,10 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3290,11 +3113,10 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3310,11 +3132,10 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3330,11 +3151,10 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 	if !asserts.Checking() {
 		return kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMpsMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMpsMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3350,12 +3170,11 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	if !asserts.Checking() {
 		return kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMpsMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3371,11 +3190,10 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	if !asserts.Checking() {
 		return kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMpsMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMpsMaxPool2dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -3391,12 +3209,11 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	if !asserts.Checking() {
 		return kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -3412,11 +3229,10 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3432,12 +3248,11 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3453,11 +3268,10 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_08758c28fef9, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
 }
 
@@ -3473,12 +3287,11 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -3494,11 +3307,10 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3514,12 +3326,11 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3535,11 +3346,10 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_08758c28fef9, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
 }
 
@@ -3555,12 +3365,11 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -3576,11 +3385,10 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3596,12 +3404,11 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3617,11 +3424,10 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3637,12 +3443,11 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3658,11 +3463,10 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3678,11 +3482,10 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mean(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Mean(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3698,11 +3501,10 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3718,12 +3520,11 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	if !asserts.Checking() {
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3739,11 +3540,10 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMeanNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMeanNamesDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3759,12 +3559,11 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMeanNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3780,11 +3579,10 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmean, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3800,12 +3598,11 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	if !asserts.Checking() {
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanmeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3821,11 +3618,10 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Median(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Median(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3841,12 +3637,11 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MedianOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3862,11 +3657,10 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	if !asserts.Checking() {
 		return kernels.MedianDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3882,12 +3676,11 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	if !asserts.Checking() {
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -3903,11 +3696,10 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMedianNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMedianNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3923,12 +3715,11 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	if !asserts.Checking() {
 		return kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMedianNamesDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianNamesDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -3944,11 +3735,10 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nanmedian(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nanmedian(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3964,12 +3754,11 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NanmedianOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanmedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3985,11 +3774,10 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4005,12 +3793,11 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	if !asserts.Checking() {
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opNanmedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4026,11 +3813,10 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 	if !asserts.Checking() {
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opNanmedianNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4046,12 +3832,11 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	if !asserts.Checking() {
 		return kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianNamesDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4067,11 +3852,10 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.MinDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4087,12 +3871,11 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMinDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMinDimMin, &assertgenshapes.Shape_312b57f899e0, self, min_, min_indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -4108,11 +3891,10 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMinNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMinNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4128,12 +3910,11 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	if !asserts.Checking() {
 		return kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMinNamesDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMinNamesDimMin, &assertgenshapes.Shape_312b57f899e0, self, min_, min_indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -4149,11 +3930,10 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Amin(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4169,12 +3949,11 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAminOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAminOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4190,11 +3969,10 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4210,12 +3988,11 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4231,11 +4008,10 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_e4461e213a75, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4251,12 +4027,11 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4272,11 +4047,10 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4292,12 +4066,11 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4313,11 +4086,10 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_a04b5562b93f(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_da551c0603a0, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost_465d31f04b7c(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4333,12 +4105,11 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_2ba1ccfbd356(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b6acda1f9e64(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_7b8e695cb715, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost_8affa6d4f532(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4354,11 +4125,10 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_f1269c63fd92(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_b8dfc34b5aca, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.After_91907b8f5cad(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4374,12 +4144,11 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_875a32e6898a(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_19d2520329c6(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_8ad0fdc80c74, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_8bf88dffe7a6(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4395,11 +4164,10 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4415,12 +4183,11 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a9 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4436,11 +4203,10 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4456,12 +4222,11 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a10 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4477,11 +4242,10 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4497,12 +4261,11 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a9 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4518,11 +4281,10 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4538,11 +4300,10 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_e0e286dbaabe, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -4558,14 +4319,10 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a13 wrap.Saved
-		l1              wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a401ab0b572d(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	var fr wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_b30581d44087, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost_aa6e5ac16bbe(&c, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.After_50ab7b6ab7ee(&fr, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4581,15 +4338,11 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a13, a14, a15, a16, a17, a18 wrap.Saved
-		l1                                       wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e2ae3ba040da(&c, &opMiopenRnnOut, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
-	defer c.Abandon()
+	var fr wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e7021602464d(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_141f75f842d1, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_6e0f43b57431(&c, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_f38eeee37326(&fr, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4605,14 +4358,10 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 wrap.Saved
-		l1                                       wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f81c085ee435(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_ca9d11500e9c(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_f68d71794ec8, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost_f55594c65cff(&c, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.After_8eeb1c7ba2db(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4629,15 +4378,11 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 wrap.Saved
-		l1, l24                                                 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d843535df7da(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_2f63812575aa(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer fr.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_3826dd6c7f69(&c, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.After_23589abbc865(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = wrap.Op{
@@ -4652,11 +4397,10 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_7c5b62f183aa, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -4672,12 +4416,11 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMmOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
 	return r0
 }
 
@@ -4693,11 +4436,10 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseMm(sparse, dense)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMm, &assertgenshapes.Shape_15eec06c3bff, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, sparse, dense, r0)
 	return r0
 }
 
@@ -4713,11 +4455,10 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XSparseSparseMatmul(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4733,12 +4474,11 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -4754,11 +4494,10 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseMaskHelper(t, mask_indices)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMaskHelper, &assertgenshapes.Locs_555b607b7d97, &a0, &a1, t, mask_indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMaskHelper, &assertgenshapes.Shape_df8b9fb68bd0, t, mask_indices)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_555b607b7d97, &a0, &a1, t, mask_indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, t, mask_indices, r0)
 	return r0
 }
 
@@ -4774,12 +4513,11 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseMaskHelperOut, &assertgenshapes.Locs_36e058de088b, &a0, &a1, &a2, t, mask_indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseMaskHelperOut, &assertgenshapes.Shape_0e947ec1ee26, t, mask_indices, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_36e058de088b, &a0, &a1, &a2, t, mask_indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, t, mask_indices, out, r0)
 	return r0
 }
 
@@ -4795,11 +4533,10 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	if !asserts.Checking() {
 		return kernels.Mode(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4815,12 +4552,11 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opModeValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opModeValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4836,11 +4572,10 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opModeDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opModeDimname, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4856,12 +4591,11 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	if !asserts.Checking() {
 		return kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opModeDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opModeDimnameOut, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4877,11 +4611,10 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4897,12 +4630,11 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMul_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4918,12 +4650,11 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -4939,11 +4670,10 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MulScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4959,12 +4689,11 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMul_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4980,12 +4709,11 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.MulScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5001,11 +4729,10 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiplyTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5021,12 +4748,11 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Multiply_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMultiply_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5042,12 +4768,11 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.MultiplyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMultiplyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMultiplyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5063,11 +4788,10 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiplyScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5083,12 +4807,11 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Multiply_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opMultiply_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5104,11 +4827,10 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mv(self, vec)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_ab46ad8ed9d1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec, r0)
 	return r0
 }
 
@@ -5124,12 +4846,11 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MvOut(self, vec, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMvOut, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMvOut, &assertgenshapes.Shape_dc22926d511e, self, vec, out)
+	defer fr.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec, out, r0)
 	return r0
 }
 
@@ -5145,12 +4866,11 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MvlgammaOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMvlgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMvlgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5166,11 +4886,10 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mvlgamma(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Mvlgamma(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5186,12 +4905,11 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mvlgamma_(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opMvlgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5207,11 +4925,10 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	if !asserts.Checking() {
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNarrowCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5227,12 +4944,11 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	if !asserts.Checking() {
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNarrowCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5248,11 +4964,10 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNarrow, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5268,11 +4983,10 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	if !asserts.Checking() {
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowTensor, &assertgenshapes.Shape_bbb8844c2f3e, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, start, r0)
 	return r0
 }
 
@@ -5288,11 +5002,10 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e9198aa470c9(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_da551c0603a0, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost_465d31f04b7c(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5308,12 +5021,11 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_da75a32a3780(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7db9e7760d7e(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_e5d5f78947e3, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost_8affa6d4f532(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5329,11 +5041,10 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BatchNormStats(input, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opBatchNormStats, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
 }
 
@@ -5349,12 +5060,11 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_39befad3f40c, input, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5370,11 +5080,10 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_54334b95bc23(&c, &opBatchNormElemt, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c39ac681a605(&fr, &opBatchNormElemt, &assertgenshapes.Shape_fd802e6cbefe, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -5390,12 +5099,11 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a6 wrap.Saved
-	assertgenshapes.ChecksPre_0a5e46538f8a(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1c6b105fe7fb(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_57518e7deb36, input, weight, bias, mean, invstd, out)
+	defer fr.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -5411,11 +5119,10 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9f6ce5da50aa(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_90d8fad18f50(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_50b58e487567, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost_3ce79a5d9f37(&c, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -5431,12 +5138,11 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_7aafc3ed809c(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5bff41408e14(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_b3a0dcb58432, input, mean, invstd, running_mean, running_var, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.ChecksPost_5692201e832e(&c, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.After_c9b1b0768b59(&fr, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5452,11 +5158,10 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a7 wrap.Saved
-	assertgenshapes.ChecksPre_e328980f44bc(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6ecdace5538e(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_0bb3f598db92, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost_067bf165ba30(&c, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.After_4fa8f1c64fe1(&fr, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -5472,12 +5177,11 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e8414911c94c(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_431673b5cf19(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_4a0c91a80db7, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.ChecksPost_04e93f199c28(&c, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.After_e98cf20ed81e(&fr, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5493,11 +5197,10 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9ff459d46baa(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_153b321f245f, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_91907b8f5cad(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5513,12 +5216,11 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_2bf1d2286b09(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5cc6387fa36c(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_f8674d7d358d, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5534,11 +5236,10 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_97012eb9db3e(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_986ed513e826(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_a9a75b8f38c7, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost_461cdd8b652d(&c, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5554,12 +5255,11 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10, a11 wrap.Saved
-	assertgenshapes.ChecksPre_11d93b2e1f82(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3846ecf1fd81(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_e90a671ac992, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_870a77097481(&fr, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5575,11 +5275,10 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_0a7158524f69(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_b2a940922bf5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6ab428e3ef82(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_d6b6f7468f41, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	assertgenshapes.ChecksPost_2219169cb83c(&c, &assertgenshapes.Locs_b2a940922bf5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
+	assertgenshapes.After_d581239eb768(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
 }
 
@@ -5595,12 +5294,11 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_195e32f310da(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_d1b79f5fb397, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_034014422841(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_ba7ff8670222, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	defer fr.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_d1b79f5fb397, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
+	assertgenshapes.After_cbf8b1e725f8(&fr, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -5616,11 +5314,10 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ac81e03e1b31(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_29066c5739d2(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_6c9c488375f1, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost_e3f4928a4397(&c, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -5636,12 +5333,11 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_db0fef8cf6a9(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ee21fe0fb214(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_2d060e0032d7, input, running_mean, running_var, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.ChecksPost_b88a1cfb9235(&c, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5695,11 +5391,10 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_a2c8b80cf351, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -5715,12 +5410,11 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -5736,10 +5430,10 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 	if !asserts.Checking() {
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnesNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opOnesNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -5755,12 +5449,11 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.OnesNamesOut(size, names, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -5776,10 +5469,10 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opOnes, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -5795,12 +5488,11 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.OnesOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -5816,11 +5508,10 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5836,12 +5527,11 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opOnesLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOnesLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5857,11 +5547,10 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	if !asserts.Checking() {
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPairwiseDistance, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -5877,11 +5566,10 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	if !asserts.Checking() {
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCdist, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -5897,11 +5585,10 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEuclideanDist(x1, x2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -5917,12 +5604,11 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
+	defer fr.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
 	return r0
 }
 
@@ -5938,11 +5624,10 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	if !asserts.Checking() {
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -5958,12 +5643,11 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	if !asserts.Checking() {
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXCdistForwardOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
+	defer fr.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
 	return r0
 }
 
@@ -5979,11 +5663,10 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	if !asserts.Checking() {
 		return kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXCdistBackward, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_ad47450e9287, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -5999,12 +5682,11 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2064e8de8db1(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_412eaa00e305, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_d8355c5f8c87, grad, x1, x2, cdist, out)
+	defer fr.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_412eaa00e305, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -6020,11 +5702,10 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pdist(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPdist, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6040,11 +5721,10 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPdistForward(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XPdistForward(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6060,12 +5740,11 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.XPdistForwardOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXPdistForwardOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6081,11 +5760,10 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	if !asserts.Checking() {
 		return kernels.XPdistBackward(grad, self, p, pdist)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXPdistBackward, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_45ffd868a95e, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, pdist, r0)
 	return r0
 }
 
@@ -6101,12 +5779,11 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	if !asserts.Checking() {
 		return kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_b62c2192065b, &a0, &a1, &a3, &a4, grad, self, pdist, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_56cb5e404421, grad, self, pdist, out)
+	defer fr.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b62c2192065b, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad, self, pdist, out, r0)
 	return r0
 }
 
@@ -6122,11 +5799,10 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	if !asserts.Checking() {
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosineSimilarity, &assertgenshapes.Shape_6d8f3b0d2890, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -6142,11 +5818,10 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opPermute, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6162,11 +5837,10 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	if !asserts.Checking() {
 		return kernels.MovedimIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6182,11 +5856,10 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MovedimInt(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6202,11 +5875,10 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	if !asserts.Checking() {
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6222,11 +5894,10 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MoveaxisInt(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6242,11 +5913,10 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NumpyT(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNumpyT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6262,11 +5932,10 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixH(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6282,11 +5951,10 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MT(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6302,11 +5970,10 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MH(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6322,11 +5989,10 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Adjoint(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdjoint, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6342,11 +6008,10 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6362,12 +6027,11 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPixelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6383,11 +6047,10 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6403,12 +6066,11 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6424,11 +6086,10 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChannelShuffle(self, groups)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_c8c953ee0ba8, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost_a62cf8b07cc6(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6444,12 +6105,11 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opChannelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6465,11 +6125,10 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6485,11 +6144,10 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	if !asserts.Checking() {
 		return kernels.IsPinned(self, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsPinned(self, device)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6505,11 +6163,10 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PinMemory(self, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinMemory, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6525,11 +6182,10 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPinMemory(self, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XPinMemory(self, device)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6545,12 +6201,11 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XPinMemoryOut(self, device, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXPinMemoryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6566,11 +6221,10 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pinverse(self, rcond)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinverse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6586,11 +6240,10 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	if !asserts.Checking() {
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_1634ac4ec3a7, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, target, r0)
 	return r0
 }
 
@@ -6606,11 +6259,10 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2deg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rad2deg(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6626,12 +6278,11 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2deg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRad2deg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6647,12 +6298,11 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2degOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRad2degOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6668,11 +6318,10 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2rad(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Deg2rad(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6688,12 +6337,11 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2rad_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDeg2rad_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6709,12 +6357,11 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2radOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDeg2radOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6730,10 +6377,10 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opScalarTensor, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -6749,12 +6396,11 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ScalarTensorOut(s, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opScalarTensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opScalarTensorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -6770,10 +6416,10 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 	if !asserts.Checking() {
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -6789,12 +6435,11 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RandNamesOut(size, names, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -6810,10 +6455,10 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 	if !asserts.Checking() {
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandGeneratorWithNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -6829,12 +6474,11 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	if !asserts.Checking() {
 		return kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorWithNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -6850,10 +6494,10 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRand, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -6869,10 +6513,10 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -6888,12 +6532,11 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -6909,12 +6552,11 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -6930,11 +6572,10 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6950,12 +6591,11 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6971,10 +6611,10 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandint, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -6990,10 +6630,10 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7009,10 +6649,10 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLow, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7028,10 +6668,10 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 	if !asserts.Checking() {
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7047,12 +6687,11 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandintOut(high, size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7068,12 +6707,11 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7089,12 +6727,11 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.RandintLowOut(low, high, size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7110,12 +6747,11 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	if !asserts.Checking() {
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7131,11 +6767,10 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7151,12 +6786,11 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	if !asserts.Checking() {
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7172,11 +6806,10 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7192,12 +6825,11 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7213,10 +6845,10 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandn, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7232,10 +6864,10 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7251,10 +6883,10 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 	if !asserts.Checking() {
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7270,12 +6902,11 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RandnNamesOut(size, names, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7291,10 +6922,10 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 	if !asserts.Checking() {
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGeneratorWithNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7310,12 +6941,11 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	if !asserts.Checking() {
 		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorWithNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7331,12 +6961,11 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandnOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7352,12 +6981,11 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7373,11 +7001,10 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7393,12 +7020,11 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandnLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7414,10 +7040,10 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 	if !asserts.Checking() {
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandperm, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7433,10 +7059,10 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandpermGenerator, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7452,12 +7078,11 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandpermOut(n, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7473,12 +7098,11 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7494,10 +7118,10 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRangeStep, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7513,10 +7137,10 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRange, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7532,12 +7156,11 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.RangeOut_(start, end, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut_, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut_, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7553,12 +7176,11 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.RangeOut(start, end, step, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7574,11 +7196,10 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ravel(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRavel, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7594,11 +7215,10 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reciprocal(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7614,12 +7234,11 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reciprocal_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opReciprocal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7635,12 +7254,11 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReciprocalOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReciprocalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7656,11 +7274,10 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7676,12 +7293,11 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7697,12 +7313,11 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7718,11 +7333,10 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7738,12 +7352,11 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNegative_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7759,12 +7372,11 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegativeOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegativeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7780,11 +7392,10 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Repeat(self, repeats)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7800,12 +7411,11 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatOut(self, repeats, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRepeatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7821,11 +7431,10 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_3dc52ae880b6, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, repeats, r0)
 	return r0
 }
 
@@ -7841,12 +7450,11 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_b79665d308a0, repeats, out)
+	defer fr.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, repeats, out, r0)
 	return r0
 }
 
@@ -7862,11 +7470,10 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_0a2bfdc4a6eb, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, repeats, r0)
 	return r0
 }
 
@@ -7882,11 +7489,10 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7902,11 +7508,10 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReshape, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7922,11 +7527,10 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XReshapeAlias(self, size, stride)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXReshapeAlias, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7942,11 +7546,10 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XMkldnnReshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7962,12 +7565,11 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7983,11 +7585,10 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReshapeAs(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReshapeAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8003,11 +7604,10 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8023,12 +7623,11 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8044,12 +7643,11 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RoundOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8065,11 +7663,10 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RoundDecimals(self, decimals)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8085,12 +7682,11 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round_Decimals(self, decimals)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_Decimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_Decimals, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8106,12 +7702,11 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8127,11 +7722,10 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	if !asserts.Checking() {
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8147,12 +7741,11 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	if !asserts.Checking() {
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRrelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8168,11 +7761,10 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8188,12 +7780,11 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8209,12 +7800,11 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReluOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8230,11 +7820,10 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8250,12 +7839,11 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu6_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8271,11 +7859,10 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prelu(self, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_178f908109f7, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -8291,12 +7878,11 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.PreluOut(self, weight, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opPreluOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a2, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opPreluOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a2, self, weight, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
 	return r0
 }
 
@@ -8312,11 +7898,10 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.PreluBackward(grad_output, self, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opPreluBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opPreluBackward, &assertgenshapes.Shape_619948e10b50, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8332,12 +7917,11 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	if !asserts.Checking() {
 		return kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opPreluBackwardOut, &assertgenshapes.Locs_ef0374ef1ac2, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5f08b4740d19(&fr, &opPreluBackwardOut, &assertgenshapes.Shape_44611e0349c7, grad_output, self, weight, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_ef0374ef1ac2, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8353,12 +7937,11 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.GeluOut(self, approximate, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8374,12 +7957,11 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gelu_(self, approximate)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8395,11 +7977,10 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gelu(self, approximate)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8415,12 +7996,11 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	if !asserts.Checking() {
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8436,11 +8016,10 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	if !asserts.Checking() {
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8456,11 +8035,10 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_fcd528c4caf7, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
 }
 
@@ -8476,12 +8054,11 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8497,11 +8074,10 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardshrink(self, lambd)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8517,12 +8093,11 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	if !asserts.Checking() {
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_9f617ef6d824, grad_out, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_out, self, grad_input, r0)
 	return r0
 }
 
@@ -8538,11 +8113,10 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	if !asserts.Checking() {
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_05617ad61ea3, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_out, self, r0)
 	return r0
 }
 
@@ -8558,11 +8132,10 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rsqrt(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8578,12 +8151,11 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rsqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRsqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8599,12 +8171,11 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RsqrtOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsqrtOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8620,11 +8191,10 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectDimname(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelectDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectDimname, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.SelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8640,11 +8210,10 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSelectInt, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8660,11 +8229,10 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	if !asserts.Checking() {
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8680,12 +8248,11 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	if !asserts.Checking() {
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSelectBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -8701,11 +8268,10 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	if !asserts.Checking() {
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8721,11 +8287,10 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8741,12 +8306,11 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8762,11 +8326,10 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Celu(self, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8782,12 +8345,11 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Celu_(self, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opCelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8803,12 +8365,11 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.CeluOut(self, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8824,11 +8385,10 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 

@@ -25,12 +25,11 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSilu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSilu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSiluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -67,12 +65,11 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	if !asserts.Checking() {
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSiluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -88,11 +85,10 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSiluBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -108,11 +104,10 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMish, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -128,12 +123,11 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opMish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMish_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -149,12 +143,11 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMishOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -170,11 +163,10 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMishBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -190,11 +182,10 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -210,12 +201,11 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -231,12 +221,11 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -252,11 +241,10 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -272,12 +260,11 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit_(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogit_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogit_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -293,12 +280,11 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LogitOut(self, eps, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -314,11 +300,10 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSin, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -334,12 +319,11 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSin_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -355,12 +339,11 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSinOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -376,11 +359,10 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -396,12 +378,11 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinc_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -417,12 +398,11 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SincOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSincOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -438,11 +418,10 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinh, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -458,12 +437,11 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -479,12 +457,11 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSinhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -500,11 +477,10 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opDetach, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -520,12 +496,11 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDetach_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -541,11 +516,10 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSizeInt, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -561,11 +535,10 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeDimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSizeDimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSizeDimname, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SizeDimname(self, dim)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -581,11 +554,10 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSliceTensor, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -601,11 +573,10 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	if !asserts.Checking() {
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -621,12 +592,11 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	if !asserts.Checking() {
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSliceBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceBackwardOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -642,11 +612,10 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -662,12 +631,11 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	if !asserts.Checking() {
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSliceScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSliceScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
 	return r0
 }
 
@@ -683,11 +651,10 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	if !asserts.Checking() {
 		return kernels.SelectScatter(self, src, dim, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -703,12 +670,11 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSelectScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSelectScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
 	return r0
 }
 
@@ -724,11 +690,10 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	if !asserts.Checking() {
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -744,12 +709,11 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	if !asserts.Checking() {
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opDiagonalScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
 	return r0
 }
 
@@ -765,11 +729,10 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	if !asserts.Checking() {
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedScatter, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -785,12 +748,11 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	if !asserts.Checking() {
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAsStridedScatterOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
+	defer fr.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
 	return r0
 }
 
@@ -806,11 +768,10 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Smm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmm, &assertgenshapes.Shape_7c5b62f183aa, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -826,11 +787,10 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -846,12 +806,11 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftmaxIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -867,11 +826,10 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -887,11 +845,10 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -907,12 +864,11 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -928,11 +884,10 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxBackwardData, &assertgenshapes.Shape_cff702561c0f, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -948,12 +903,11 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSoftmaxBackwardDataOut, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -969,11 +923,10 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeSplitTensor, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -990,15 +943,11 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitTensorOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitTensor = wrap.Op{
@@ -1013,14 +962,10 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_268f215792f8(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opSplitTensor, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1036,11 +981,10 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	if !asserts.Checking() {
 		return kernels.SplitSizes(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitSizes, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1056,11 +1000,10 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnsafeSplitWithSizes, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1077,15 +1020,11 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitWithSizesOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitWithSizes = wrap.Op{
@@ -1100,14 +1039,10 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_268f215792f8(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opSplitWithSizes, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1123,11 +1058,10 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitInt(self, sections)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opHsplitInt, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1143,11 +1077,10 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitArray(self, indices)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opHsplitArray, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1163,11 +1096,10 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitInt(self, sections)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opVsplitInt, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1183,11 +1115,10 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitArray(self, indices)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opVsplitArray, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1203,11 +1134,10 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitInt(self, sections)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opDsplitInt, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1223,11 +1153,10 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitArray(self, indices)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opDsplitArray, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -1243,11 +1172,10 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSqueeze, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1263,11 +1191,10 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSqueezeDim, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1283,11 +1210,10 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDimname, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.SqueezeDimname(self, dim)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1303,12 +1229,11 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1324,12 +1249,11 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1345,12 +1269,11 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze_Dimname, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1366,11 +1289,10 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSspaddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -1386,12 +1308,11 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSspaddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSspaddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -1407,11 +1328,10 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opStack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -1427,15 +1347,11 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.StackOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -1451,11 +1367,10 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStack(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXStack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -1471,15 +1386,11 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XStackOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opXStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -1495,11 +1406,10 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hstack(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opHstack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -1515,15 +1425,11 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opHstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opHstackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -1539,11 +1445,10 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vstack(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opVstack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -1559,15 +1464,11 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opVstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opVstackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -1583,11 +1484,10 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dstack(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opDstack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -1603,15 +1503,11 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opDstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opDstackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -1627,11 +1523,10 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	if !asserts.Checking() {
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opStft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opStft, &assertgenshapes.Shape_c24e3ef40454, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, window, r0)
 	return r0
 }
 
@@ -1647,11 +1542,10 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	if !asserts.Checking() {
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opStftCenter, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opStftCenter, &assertgenshapes.Shape_c24e3ef40454, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, window, r0)
 	return r0
 }
 
@@ -1667,11 +1561,10 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	if !asserts.Checking() {
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opIstft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opIstft, &assertgenshapes.Shape_c24e3ef40454, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, window, r0)
 	return r0
 }
 
@@ -1687,11 +1580,10 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.StrideInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStrideInt, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1707,11 +1599,10 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 	if !asserts.Checking() {
 		return kernels.StrideDimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opStrideDimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStrideDimname, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.StrideDimname(self, dim)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1727,11 +1618,10 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1747,12 +1637,11 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1768,11 +1657,10 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimIntList, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1788,11 +1676,10 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	if !asserts.Checking() {
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSumDimDimnameList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimDimnameList, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1808,12 +1695,11 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumIntListOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1829,12 +1715,11 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	if !asserts.Checking() {
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSumDimnameListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSumDimnameListOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1850,11 +1735,10 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSumBackward, &assertgenshapes.Shape_fcd528c4caf7, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
 }
 
@@ -1870,11 +1754,10 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNansum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1890,12 +1773,11 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	if !asserts.Checking() {
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNansumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNansumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1911,11 +1793,10 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumToSize(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumToSize, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1931,11 +1812,10 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1951,12 +1831,11 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1972,12 +1851,11 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqrtOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqrtOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1993,11 +1871,10 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSquare, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2013,12 +1890,11 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSquare_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSquare_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2034,12 +1910,11 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SquareOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSquareOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2055,11 +1930,10 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Std(self, unbiased)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opStd, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2075,11 +1949,10 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2095,11 +1968,10 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrection, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2115,11 +1987,10 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.StdMean(self, unbiased)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMean, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2135,11 +2006,10 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2155,11 +2025,10 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrection, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2175,12 +2044,11 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opStdMeanCorrectionOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2196,11 +2064,10 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	if !asserts.Checking() {
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMeanNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2216,11 +2083,10 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrectionNames, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2236,12 +2102,11 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opStdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2257,12 +2122,11 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	if !asserts.Checking() {
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opStdCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdCorrectionOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2278,11 +2142,10 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	if !asserts.Checking() {
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStdNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdNamesDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2298,12 +2161,11 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opStdNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2319,11 +2181,10 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 	if !asserts.Checking() {
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStdCorrectionNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrectionNames, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2339,12 +2200,11 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	if !asserts.Checking() {
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opStdCorrectionNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2360,11 +2220,10 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prod(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opProd, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2380,12 +2239,11 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ProdOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opProdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2401,11 +2259,10 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	if !asserts.Checking() {
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2421,12 +2278,11 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	if !asserts.Checking() {
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opProdIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2442,11 +2298,10 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opProdDimDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2462,12 +2317,11 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opProdDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opProdDimnameOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2483,11 +2337,10 @@ func T(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opT, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2503,12 +2356,11 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opT_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2524,11 +2376,10 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTan, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2544,12 +2395,11 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTan_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTan_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2565,12 +2415,11 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2586,11 +2435,10 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTanh, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2606,12 +2454,11 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTanh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2627,12 +2474,11 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2648,11 +2494,10 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	if !asserts.Checking() {
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTensordot, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2668,12 +2513,11 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	if !asserts.Checking() {
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTensordotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTensordotOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2689,11 +2533,10 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Threshold(self, threshold, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2709,12 +2552,11 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.Threshold_(self, threshold, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opThreshold_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2730,12 +2572,11 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opThresholdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2751,12 +2592,11 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opThresholdBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -2772,11 +2612,10 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	if !asserts.Checking() {
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -2792,11 +2631,10 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tile(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTile, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2812,11 +2650,10 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opTransposeInt, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2832,11 +2669,10 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTransposeDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeDimname, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2852,11 +2688,10 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnTranspose, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2872,12 +2707,11 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTranspose_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2893,12 +2727,11 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnTranspose_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2914,12 +2747,11 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnTransposeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2935,11 +2767,10 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.OneHot(self, num_classes)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opOneHot, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2955,11 +2786,10 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flip(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlip, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2975,12 +2805,11 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FlipOut(self, dims, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFlipOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFlipOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2996,11 +2825,10 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fliplr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFliplr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3016,11 +2844,10 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flipud(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlipud, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3036,11 +2863,10 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Roll(self, shifts, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoll, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3056,12 +2882,11 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RollOut(self, shifts, dims, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRollOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRollOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3077,11 +2902,10 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rot90(self, k_, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRot90, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3097,12 +2921,11 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRot90Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRot90Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3118,11 +2941,10 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidX(y, x, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrapezoidX, &assertgenshapes.Shape_aba6285db63f, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, y, x, r0)
 	return r0
 }
 
@@ -3138,11 +2960,10 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrapezoidDx, &assertgenshapes.Shape_41853e980f31, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, y, r0)
 	return r0
 }
 
@@ -3158,11 +2979,10 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzX(y, x, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrapzX, &assertgenshapes.Shape_aba6285db63f, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, y, x, r0)
 	return r0
 }
 
@@ -3178,11 +2998,10 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzDx(y, dx, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrapzDx, &assertgenshapes.Shape_41853e980f31, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, y, r0)
 	return r0
 }
 
@@ -3198,11 +3017,10 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_06db2e9c6fc9(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e9aafae2e88e(&fr, &opXTransformBiasRescaleQkv, &assertgenshapes.Shape_28fdccbbbba5, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost_b9f0b8308ed1(&c, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	assertgenshapes.After_c5f475476e1d(&fr, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3218,12 +3036,11 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_336bc2e92f6d(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Shape_515aa527e6d4, qkv, qkv_bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3239,11 +3056,10 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorFromMask, &assertgenshapes.Shape_62e3fbcf7b5e, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, t, mask, r0)
 	return r0
 }
 
@@ -3259,12 +3075,11 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedTensorFromMaskOut, &assertgenshapes.Shape_5050b7c1f0a5, t, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, t, mask, out, r0)
 	return r0
 }
 
@@ -3280,11 +3095,10 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Shape_f9d10a21cfe3, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
+	assertgenshapes.After_59b81b2d5a28(&fr, t, mask)
 	return r0
 }
 
@@ -3300,11 +3114,10 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPadded, &assertgenshapes.Shape_00033bc00f79, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3320,12 +3133,11 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedFromPaddedOut, &assertgenshapes.Shape_bf34466b4a94, padded, cpu_nested_shape_example, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -3341,11 +3153,10 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSize(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorSize, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3361,12 +3172,11 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorSizeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3382,11 +3192,10 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStrides(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStrides, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3402,12 +3211,11 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorStridesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3423,11 +3231,10 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Shape_48d8fec063f0, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, padded, nt_example, r0)
 	return r0
 }
 
@@ -3443,12 +3250,11 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Shape_ed17c2af16af, padded, nt_example, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -3464,11 +3270,10 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
-	var c wrap.Call
-	var a0, a1, a2, o0 wrap.Saved
-	assertgenshapes.ChecksPre_224629ef271a(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, &o0, self, nested_size, nested_strides)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb7497df441c(&fr, &opXNestedViewFromBuffer, &assertgenshapes.Shape_cd9008079239, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_4190194afec7(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, &o0, self, nested_size, nested_strides, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3484,11 +3289,10 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXNestedViewFromBufferCopy, &assertgenshapes.Shape_264f354ce475, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3504,12 +3308,11 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_2e0923dfc791, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Shape_299a4bd71d27, self, nested_size, nested_strides, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2e0923dfc791, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, out, r0)
 	return r0
 }
 
@@ -3525,11 +3328,10 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	if !asserts.Checking() {
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXTrilinear, &assertgenshapes.Shape_179094128856, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3545,12 +3347,11 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	if !asserts.Checking() {
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXTrilinearOut, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXTrilinearOut, &assertgenshapes.Shape_cad1650e2d3e, i1, i2, i3, out)
+	defer fr.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -3566,11 +3367,10 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	if !asserts.Checking() {
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTripletMarginLoss, &assertgenshapes.Shape_8420681ffcac, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -3586,11 +3386,10 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3606,12 +3405,11 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrunc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3627,12 +3425,11 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TruncOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTruncOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3648,11 +3445,10 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFix, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3668,12 +3464,11 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFix_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFix_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3689,12 +3484,11 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FixOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFixOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3710,11 +3504,10 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TypeAs(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTypeAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3730,11 +3523,10 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXHasCompatibleShallowCopyType, &assertgenshapes.Shape_6b9f2ca23e53, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, from)
 	return r0
 }
 
@@ -3750,11 +3542,10 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXUnique, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3770,12 +3561,11 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	if !asserts.Checking() {
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXUniqueOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXUniqueOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3791,11 +3581,10 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	if !asserts.Checking() {
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDim, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3811,12 +3600,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	if !asserts.Checking() {
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opUniqueDimOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3832,11 +3620,10 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueConsecutive, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3852,12 +3639,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3873,11 +3659,10 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDimConsecutive, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3893,12 +3678,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3914,11 +3698,10 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	if !asserts.Checking() {
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXUnique2, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3934,12 +3717,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	if !asserts.Checking() {
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXUnique2Out, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXUnique2Out, &assertgenshapes.Shape_a1c06041e69d, self, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3955,11 +3737,10 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XUnsafeView(self, size)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXUnsafeView, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3975,12 +3756,11 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUnsafeViewOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3996,11 +3776,10 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opUnsqueeze, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4016,12 +3795,11 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze_(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueeze_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4037,11 +3815,10 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vander(x, N, increasing)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVander, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -4057,11 +3834,10 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Var(self, unbiased)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4077,11 +3853,10 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4097,11 +3872,10 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrection, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4117,12 +3891,11 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opVarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4138,12 +3911,11 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	if !asserts.Checking() {
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opVarCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarCorrectionOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4159,11 +3931,10 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	if !asserts.Checking() {
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVarNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarNamesDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4179,12 +3950,11 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opVarNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4200,11 +3970,10 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 	if !asserts.Checking() {
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVarCorrectionNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrectionNames, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4220,12 +3989,11 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	if !asserts.Checking() {
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVarCorrectionNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4241,11 +4009,10 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.VarMean(self, unbiased)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMean, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4261,11 +4028,10 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4281,11 +4047,10 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrection, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4301,12 +4066,11 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opVarMeanCorrectionOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4322,11 +4086,10 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	if !asserts.Checking() {
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMeanNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanNamesDim, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4342,11 +4105,10 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrectionNames, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4362,11 +4124,10 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAs(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4382,11 +4143,10 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opWhereSelf, &assertgenshapes.Shape_79184d890301, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, condition, self, other, r0)
 	return r0
 }
 
@@ -4402,12 +4162,11 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opWhereSelfOut, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opWhereSelfOut, &assertgenshapes.Shape_986fbde6e4ac, condition, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, condition, self, other, out, r0)
 	return r0
 }
 
@@ -4423,11 +4182,10 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	if !asserts.Checking() {
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opWhereScalarSelf, &assertgenshapes.Shape_6a040e6dede1, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, condition, other, r0)
 	return r0
 }
 
@@ -4443,11 +4201,10 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	if !asserts.Checking() {
 		return kernels.WhereScalarOther(condition, self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opWhereScalarOther, &assertgenshapes.Shape_92fa6124ef35, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, condition, self, r0)
 	return r0
 }
 
@@ -4463,11 +4220,10 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.WhereScalar(condition, self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opWhereScalar, &assertgenshapes.Shape_ac53b47de0ab, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, condition, r0)
 	return r0
 }
 
@@ -4483,11 +4239,10 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Where(condition)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opWhere, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opWhere, &assertgenshapes.Shape_177b1b0f5904, condition)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
+	assertgenshapes.After_dfb191507376(&fr, condition, r0)
 	return r0
 }
 
@@ -4503,11 +4258,10 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormExceptDim, &assertgenshapes.Shape_5ffe99989989, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, v, r0)
 	return r0
 }
 
@@ -4523,11 +4277,10 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XWeightNorm(v, g, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXWeightNorm, &assertgenshapes.Shape_d62e35383be7, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, v, g, r0)
 	return r0
 }
 
@@ -4543,11 +4296,10 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXWeightNormInterface, &assertgenshapes.Shape_3bf5cf27a5f3, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4563,12 +4315,11 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormInterfaceOut, &assertgenshapes.Shape_0fa34c637339, v, g, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4584,11 +4335,10 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormInterfaceBackward, &assertgenshapes.Shape_87387576a897, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4604,12 +4354,11 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_17da7d8d8ce5(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Shape_b28bab0c946e, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	assertgenshapes.After_4fa8f1c64fe1(&fr, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4625,11 +4374,10 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXWeightNormDifferentiableBackward, &assertgenshapes.Shape_87387576a897, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4645,10 +4393,10 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 	if !asserts.Checking() {
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opZerosNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opZerosNames, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -4664,12 +4412,11 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ZerosNamesOut(size, names, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosNamesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -4685,10 +4432,10 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opXEfficientzerotensor, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -4704,12 +4451,11 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXEfficientzerotensorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -4725,10 +4471,10 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opZeros, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -4744,12 +4490,11 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZerosOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -4765,11 +4510,10 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosLike, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4785,12 +4529,11 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opZerosLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opZerosLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4806,11 +4549,10 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGrad(self, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaGrad, &assertgenshapes.Shape_4d1ca0c78b03, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, output, r0)
 	return r0
 }
 
@@ -4826,12 +4568,11 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXStandardGammaGradOut, &assertgenshapes.Shape_0e1457a00b26, self, output, out)
+	defer fr.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, output, out, r0)
 	return r0
 }
 
@@ -4847,11 +4588,10 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStandardGamma(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXStandardGamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4867,12 +4607,11 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXStandardGammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4888,11 +4627,10 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXDirichletGrad, &assertgenshapes.Shape_dbf80f02c00d, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, alpha, total, r0)
 	return r0
 }
 
@@ -4908,12 +4646,11 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXDirichletGradOut, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXDirichletGradOut, &assertgenshapes.Shape_8a80d9f68628, x, alpha, total, out)
+	defer fr.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -4929,11 +4666,10 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSampleDirichlet(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSampleDirichlet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4949,12 +4685,11 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSampleDirichletOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4970,11 +4705,10 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Poisson(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPoisson, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4990,12 +4724,11 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.PoissonOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPoissonOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5011,11 +4744,10 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Binomial(count, prob, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBinomial, &assertgenshapes.Shape_ecdfc08c8951, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, count, prob, r0)
 	return r0
 }
 
@@ -5031,12 +4763,11 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	if !asserts.Checking() {
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBinomialOut, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBinomialOut, &assertgenshapes.Shape_34f71ade68f5, count, prob, out)
+	defer fr.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, count, prob, out, r0)
 	return r0
 }
 
@@ -5052,11 +4783,10 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeNorm(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5072,12 +4802,11 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NativeNormOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNativeNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5093,11 +4822,10 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeNormScalarOptDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5113,12 +4841,11 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5134,11 +4861,10 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSum(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5154,11 +4880,10 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5174,11 +4899,10 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5194,12 +4918,11 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSumDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5215,11 +4938,10 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5235,11 +4957,10 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSumBackward, &assertgenshapes.Shape_fcd528c4caf7, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
 }
 
@@ -5255,12 +4976,11 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSumBackwardOut, &assertgenshapes.Shape_5716eb868f6d, grad, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, out, r0)
 	return r0
 }
 
@@ -5276,11 +4996,10 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCsrSumDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5296,12 +5015,11 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5317,11 +5035,10 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCsrProdDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5337,12 +5054,11 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5358,11 +5074,10 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5378,11 +5093,10 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5398,11 +5112,10 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5418,12 +5131,11 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5439,11 +5151,10 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSoftmaxBackwardData, &assertgenshapes.Shape_8947865ef571, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5459,12 +5170,11 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Shape_ebdcda204ed2, grad_output, output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5480,11 +5190,10 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmaxInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5500,11 +5209,10 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmaxDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5520,11 +5228,10 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5540,12 +5247,11 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseLogSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5561,11 +5267,10 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Shape_8947865ef571, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5581,12 +5286,11 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_ebdcda204ed2, grad_output, output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5602,11 +5306,10 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	if !asserts.Checking() {
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSpdiags, &assertgenshapes.Shape_30d16ba56c30, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, diagonals, offsets, r0)
 	return r0
 }
 
@@ -5622,12 +5325,11 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	if !asserts.Checking() {
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSpdiagsOut, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSpdiagsOut, &assertgenshapes.Shape_ed6ba3c0ea98, diagonals, offsets, out)
+	defer fr.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -5643,11 +5345,10 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5663,12 +5364,11 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormScalarOptDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5684,11 +5384,10 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormScalar(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5704,12 +5403,11 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NormScalarOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5725,11 +5423,10 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5745,11 +5442,10 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5765,12 +5461,11 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5786,12 +5481,11 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	if !asserts.Checking() {
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5807,11 +5501,10 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 	if !asserts.Checking() {
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormNamesScalarOptDimDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5827,11 +5520,10 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 	if !asserts.Checking() {
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormNamesScalarOptDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5847,12 +5539,11 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	if !asserts.Checking() {
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormNamesDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5868,12 +5559,11 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormNamesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5889,11 +5579,10 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.FrexpTensor(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opFrexpTensor, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -5909,12 +5598,11 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	if !asserts.Checking() {
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opFrexpTensorOut, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFrexpTensorOut, &assertgenshapes.Shape_5d6073c278ed, self, mantissa, exponent)
+	defer fr.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -5930,11 +5618,10 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FrobeniusNorm(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFrobeniusNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrobeniusNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FrobeniusNorm(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5950,11 +5637,10 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrobeniusNormDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5970,12 +5656,11 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFrobeniusNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5991,11 +5676,10 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NuclearNorm(self, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNuclearNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6011,12 +5695,11 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNuclearNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNuclearNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6032,11 +5715,10 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNuclearNormDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6052,12 +5734,11 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	if !asserts.Checking() {
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNuclearNormDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6073,11 +5754,10 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClone, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6093,12 +5773,11 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CloneOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCloneOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6114,11 +5793,10 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Positive(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPositive, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6134,12 +5812,11 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	if !asserts.Checking() {
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opResizeAs_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAs_, &assertgenshapes.Shape_5977cb6d3816, self, the_template)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
 	return r0
 }
 
@@ -6155,12 +5832,11 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	if !asserts.Checking() {
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opResizeAsOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opResizeAsOut, &assertgenshapes.Shape_3dfa90dfa5e7, self, the_template, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, the_template, out, r0)
 	return r0
 }
 
@@ -6176,11 +5852,10 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	if !asserts.Checking() {
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAs, &assertgenshapes.Shape_3e3d2d3e62f9, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
 	return r0
 }
 
@@ -6196,12 +5871,11 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opResizeAsSparse_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAsSparse_, &assertgenshapes.Shape_5977cb6d3816, self, the_template)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
 	return r0
 }
 
@@ -6217,12 +5891,11 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opResizeAsSparseOut, &assertgenshapes.Shape_3dfa90dfa5e7, self, the_template, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, the_template, out, r0)
 	return r0
 }
 
@@ -6238,11 +5911,10 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse(self, the_template)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opResizeAsSparse, &assertgenshapes.Shape_3e3d2d3e62f9, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, the_template, r0)
 	return r0
 }
 
@@ -6258,12 +5930,11 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZero_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6279,12 +5950,11 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZeroOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opZeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opZeroOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6300,11 +5970,10 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZero, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6320,12 +5989,11 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSubOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -6341,11 +6009,10 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6361,12 +6028,11 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSub_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6382,11 +6048,10 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.SubScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6402,12 +6067,11 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSub_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSub_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6423,12 +6087,11 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6444,12 +6107,11 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSubtractOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSubtractOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -6465,11 +6127,10 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.SubtractTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubtractTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6485,12 +6146,11 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSubtract_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubtract_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6506,11 +6166,10 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SubtractScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubtractScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6526,12 +6185,11 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSubtract_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubtract_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6547,11 +6205,10 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.RsubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6567,12 +6224,11 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRsubTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRsubTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -6588,12 +6244,11 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.HeavisideOut(self, values, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHeavisideOut, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHeavisideOut, &assertgenshapes.Shape_ae5f2e7aa8db, self, values, out)
+	defer fr.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, values, out, r0)
 	return r0
 }
 
@@ -6609,11 +6264,10 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside(self, values)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHeaviside, &assertgenshapes.Shape_14e14706ed85, self, values)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, values, r0)
 	return r0
 }
 
@@ -6629,12 +6283,11 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside_(self, values)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opHeaviside_, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHeaviside_, &assertgenshapes.Shape_2084b979403f, self, values)
+	defer fr.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, values, r0)
 	return r0
 }
 
@@ -6650,11 +6303,10 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.RsubScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsubScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6670,12 +6322,11 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6691,11 +6342,10 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseAddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6711,12 +6361,11 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseAddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6732,12 +6381,11 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSparseSampledAddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6753,11 +6401,10 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseSampledAddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6773,12 +6420,11 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddmmOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6794,11 +6440,10 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmm, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6814,12 +6459,11 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddmm_, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmm_, &assertgenshapes.Shape_9bd6641a348b, self, mat1, mat2)
+	defer fr.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6835,12 +6479,11 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXAddmmActivationOut, &assertgenshapes.Shape_a7494f80eae4, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6856,11 +6499,10 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXAddmmActivation, &assertgenshapes.Shape_59403edd9d40, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6876,11 +6518,10 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Shape_8877a895d0c0, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -6896,11 +6537,10 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -6916,11 +6556,10 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -6936,11 +6575,10 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -6956,11 +6594,10 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -6976,11 +6613,10 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Shape_8877a895d0c0, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -6996,11 +6632,10 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCsrTensorCrowColValue, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7016,11 +6651,10 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCscTensorCcolRowValue, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7036,11 +6670,10 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBsrTensorCrowColValue, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7056,11 +6689,10 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseBscTensorCcolRowValue, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7076,11 +6708,10 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	if !asserts.Checking() {
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Shape_8877a895d0c0, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7096,11 +6727,10 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCsrTensorUnsafe, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7116,11 +6746,10 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCscTensorUnsafe, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7136,11 +6765,10 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseBsrTensorUnsafe, &assertgenshapes.Shape_f82280d0e36f, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7156,11 +6784,10 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseBscTensorUnsafe, &assertgenshapes.Shape_43cb04ae87c5, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7176,10 +6803,10 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opSparseCooTensorSize, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7195,12 +6822,11 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseCooTensorSizeOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7216,11 +6842,10 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseCooTensorIndices, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
 }
 
@@ -7236,11 +6861,10 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseCooTensorIndicesSize, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
 }
 
@@ -7256,11 +6880,10 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorUnsafe, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
 }
 
@@ -7277,11 +6900,10 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		kernels.XValidateSparseCooTensorArgs(indices, values, size)
 		return
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateSparseCooTensorArgs, &assertgenshapes.Shape_ccae5a510b49, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
+	assertgenshapes.After_59b81b2d5a28(&fr, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
@@ -7297,11 +6919,10 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Shape_f764af19d0b0, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.After_bc93e64a2a00(&fr, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = wrap.Op{
@@ -7317,11 +6938,10 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Shape_51753d487f06, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.After_bc93e64a2a00(&fr, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = wrap.Op{
@@ -7337,11 +6957,10 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseCscTensorArgs, &assertgenshapes.Shape_c9c79764b1a5, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.After_bc93e64a2a00(&fr, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = wrap.Op{
@@ -7357,11 +6976,10 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Shape_51753d487f06, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.After_bc93e64a2a00(&fr, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = wrap.Op{
@@ -7377,11 +6995,10 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXValidateSparseBscTensorArgs, &assertgenshapes.Shape_c9c79764b1a5, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.After_bc93e64a2a00(&fr, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = wrap.Op{
@@ -7396,10 +7013,10 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opXSparseCooTensorWithDims, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7415,12 +7032,11 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7436,11 +7052,10 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Shape_f42c47f56b93, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
 }
 
@@ -7456,12 +7071,11 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a5, indices, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Shape_eb5ecbb174c5, indices, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a5, indices, values, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, indices, values, out, r0)
 	return r0
 }
 
@@ -7477,12 +7091,11 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	if !asserts.Checking() {
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResize_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7498,12 +7111,11 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	if !asserts.Checking() {
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSparseResizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7519,11 +7131,10 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	if !asserts.Checking() {
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResize, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 

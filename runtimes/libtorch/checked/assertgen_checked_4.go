@@ -25,12 +25,11 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -67,11 +65,10 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -87,11 +84,10 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseMask(self, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -107,12 +103,11 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SparseMaskOut(self, mask, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSparseMaskOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseMaskOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -128,11 +123,10 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToCpu(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXToCpu, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXToCpu, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -148,11 +142,10 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDense(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDense, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDense(self, dtype)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -168,11 +161,10 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToDense(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToDense(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -188,12 +180,11 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XToDenseOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToDenseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToDenseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -209,11 +200,10 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDenseBackward(grad, input)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToDenseBackward, &assertgenshapes.Shape_ce277fbdaee5, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
 }
 
@@ -229,11 +219,10 @@ func SparseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SparseDim(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -249,11 +238,10 @@ func XDimI(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimI(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -269,11 +257,10 @@ func DenseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.DenseDim(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -289,11 +276,10 @@ func XDimV(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimV(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -309,11 +295,10 @@ func XNnz(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNnz(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -329,11 +314,10 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Coalesce(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCoalesce, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -349,11 +333,10 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesce(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -369,12 +352,11 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesceOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXCoalesceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalesceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -390,11 +372,10 @@ func IsCoalesced(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsCoalesced(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -410,11 +391,10 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -430,11 +410,10 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValues(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -450,12 +429,11 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced_(self, coalesced)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXCoalesced_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -471,12 +449,11 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXCoalescedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalescedOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -492,11 +469,10 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced(self, coalesced)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -512,11 +488,10 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Indices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -532,11 +507,10 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Values(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -552,11 +526,10 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCrowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -572,11 +545,10 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opColIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -592,11 +564,10 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCcolIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -612,11 +583,10 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opRowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -632,12 +602,11 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHspmmOut, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHspmmOut, &assertgenshapes.Shape_a2edf7624242, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -653,11 +622,10 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hspmm(mat1, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHspmm, &assertgenshapes.Shape_19db58302afe, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mat1, mat2, r0)
 	return r0
 }
 
@@ -673,12 +641,11 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_201173794809, self, src)
+	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -694,12 +661,11 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
+	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
 	return r0
 }
 
@@ -715,11 +681,10 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -735,14 +700,10 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindInt(self, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_268f215792f8(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opUnbindInt, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -758,11 +719,10 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindDimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnbindDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindDimname, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -778,11 +738,10 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseSparseDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -798,12 +757,11 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseSparseDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -819,11 +777,10 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparse(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparse(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -839,12 +796,11 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToSparseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -860,11 +816,10 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsr(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -880,12 +835,11 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToSparseCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseCsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -901,11 +855,10 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsc(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -921,12 +874,11 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCscOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToSparseCscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseCscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -942,11 +894,10 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseBsr(self, blocksize)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsr(self, blocksize)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -962,12 +913,11 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.ToSparseBsrOut(self, blocksize, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToSparseBsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseBsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -983,11 +933,10 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseBsc(self, blocksize)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsc(self, blocksize)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1003,12 +952,11 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.ToSparseBscOut(self, blocksize, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToSparseBscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToSparseBscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1024,11 +972,10 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnn(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1044,12 +991,11 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToMkldnnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1065,11 +1011,10 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv2dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1085,12 +1030,11 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1106,11 +1050,10 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv3dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1126,12 +1069,11 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1147,11 +1089,10 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnBackward, &assertgenshapes.Shape_9338f4c9b18b, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
 }
 
@@ -1167,11 +1108,10 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensorDynamic, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1187,12 +1127,11 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1208,11 +1147,10 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1228,12 +1166,11 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1249,11 +1186,10 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1269,12 +1205,11 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1290,14 +1225,10 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_21859fb1b89c(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points)
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_ecca74f7ce9a(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_eb399ec15775, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost_9e384b02bc97(&c, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	assertgenshapes.After_010fc1aea44b(&fr, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -1314,15 +1245,11 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0, l4 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_77d0444bad64(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_0aa30a2dde30, tensors, scales, zero_points, out)
+	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost_0e3398a8b5b8(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = wrap.Op{
@@ -1337,11 +1264,10 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_72aac48b3e3b, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -1357,12 +1283,11 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_5a450252f118, self, scales, zero_points, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -1378,11 +1303,10 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1398,12 +1322,11 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1419,11 +1342,10 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeTensors(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDequantizeTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opDequantizeTensors, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -1440,12 +1362,11 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 		kernels.DequantizeTensorsOut(tensors, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opDequantizeTensorsOut, &assertgenshapes.Shape_db804f2e189d, tensors, out)
+	defer fr.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, tensors, out)
 }
 
 var opQScale = wrap.Op{
@@ -1460,11 +1381,10 @@ func QScale(self *torch.Tensor) float64 {
 	if !asserts.Checking() {
 		return kernels.QScale(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1480,11 +1400,10 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QZeroPoint(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1500,11 +1419,10 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScales(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1520,12 +1438,11 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1541,11 +1458,10 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPoints(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1561,12 +1477,11 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1582,11 +1497,10 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QPerChannelAxis(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1602,11 +1516,10 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntRepr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIntRepr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1622,12 +1535,11 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntReprOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIntReprOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIntReprOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1643,11 +1555,10 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1663,12 +1574,11 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1684,11 +1594,10 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1704,12 +1613,11 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1725,11 +1633,10 @@ func Qscheme(self *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.Qscheme(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1745,11 +1652,10 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFakeQuantizePerTensorAffine, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1765,11 +1671,10 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1785,11 +1690,10 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1805,12 +1709,11 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1826,11 +1729,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_286f77cd2af2, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -1846,12 +1748,11 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_17da7d8d8ce5(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_d66f100a9c37, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	assertgenshapes.After_4fa8f1c64fe1(&fr, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1867,11 +1768,10 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
 }
 
@@ -1887,11 +1787,10 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1907,12 +1806,11 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1928,11 +1826,10 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b21e4a46ebf4(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1948,11 +1845,10 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1968,11 +1864,10 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_ac640d1d2d05, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1988,12 +1883,11 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5f08b4740d19(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_398c54f6f7bd, self, scale, zero_point, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2009,11 +1903,10 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
 }
 
@@ -2029,11 +1922,10 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -2049,12 +1941,11 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -2070,11 +1961,10 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b21e4a46ebf4(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2090,12 +1980,11 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_a6d487837754(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bc5a996f7305(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_8a77ee58cdc6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer fr.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost_f3ca772b268f(&c, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	assertgenshapes.After_d8795cc82236(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -2111,12 +2000,11 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_93e0bf10ee17(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_dd78107d9bb7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost_8beabe4240b0(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2132,12 +2020,11 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_aaabaf684783(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e57d5bb459e5(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_7b6ec007dda0, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost_3f649453373f(&c, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.After_7769d3a58c69(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2153,11 +2040,10 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_8224b2919ed0(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_346068da32b7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost_fb5f3391eb06(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2173,11 +2059,10 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	if !asserts.Checking() {
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChooseQparamsPerTensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0, r1
 }
 
@@ -2193,11 +2078,10 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSaturateWeightToFp16, &assertgenshapes.Shape_b67ce51d0e35, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, weight, r0)
 	return r0
 }
 
@@ -2213,11 +2097,10 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	if !asserts.Checking() {
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opChooseQparamsOptimized, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
 }
 
@@ -2233,11 +2116,10 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	if !asserts.Checking() {
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToReducedPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2253,11 +2135,10 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	if !asserts.Checking() {
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToFullPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2273,11 +2154,10 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	if !asserts.Checking() {
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2293,12 +2173,11 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	if !asserts.Checking() {
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2314,11 +2193,10 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtypeLayout, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2334,11 +2212,10 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	if !asserts.Checking() {
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDevice, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2354,11 +2231,10 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	if !asserts.Checking() {
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtype, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2374,11 +2250,10 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	if !asserts.Checking() {
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToOther, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2394,11 +2269,10 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Meshgrid(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgrid, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opMeshgrid, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -2414,11 +2288,10 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgridIndexing, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opMeshgridIndexing, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -2434,11 +2307,10 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CartesianProd(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCartesianProd, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -2454,11 +2326,10 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Combinations(self, r, with_replacement)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCombinations, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2474,11 +2345,10 @@ func Item(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.Item(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opItem, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opItem, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2494,11 +2364,10 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opResultTypeTensor, &assertgenshapes.Shape_7f244fa41892, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, tensor, other)
 	return r0
 }
 
@@ -2514,11 +2383,10 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalar, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
+	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
 }
 
@@ -2534,11 +2402,10 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalarTensor, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
+	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
 }
 
@@ -2611,11 +2478,10 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.XLocalScalarDense(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2631,14 +2497,10 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0     wrap.Saved
-		l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d97d293b3651(&c, &opXLstmMps, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params)
+	var fr wrap.Frame[[6]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_b99de474d45f(&fr, &opXLstmMps, &assertgenshapes.Shape_bf7332250697, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_e95865bfc8b1(&c, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	assertgenshapes.After_4de8a5e90ee1(&fr, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2654,15 +2516,11 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	}
-	var c wrap.Call
-	var (
-		a0, a9, a10, a11, a12, a13 wrap.Saved
-		l1, l2                     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_71de882f9059(&c, &opXLstmMpsOut, &assertgenshapes.Locs_73002d8a9f7c, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_ab227320e2e6(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_416946ab2be5, input, hx, params, out0, out1, out2, out3, out4)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_8528d8fd16f3(&c, &assertgenshapes.Locs_73002d8a9f7c, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_fba6a6025829(&fr, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2678,14 +2536,10 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 	if !asserts.Checking() {
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2, a3, a4, a5 wrap.Saved
-		l6, l7                 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_1401cbf15d30(&c, &opLstmMpsBackward, &assertgenshapes.Locs_fd1cdeeced81, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	var fr wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_4be2a5644888(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_c57650f10d43, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_06b820e8330f(&c, &assertgenshapes.Locs_fd1cdeeced81, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
+	assertgenshapes.After_71f42520aeca(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2702,15 +2556,11 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2, a3, a4, a5, a14 wrap.Saved
-		l6, l7, l15, l16            wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_fa024c923743(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_c21a95221d7b, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_36cb6f0c7ff2(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_7e0b3e7449ca, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost_694bfb554a06(&c, &assertgenshapes.Locs_c21a95221d7b, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.After_c4562bedf0c7(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
@@ -2725,11 +2575,10 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_10b65acb831a(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_4502210c9c3f, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2745,12 +2594,11 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_901828f77611(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_55796ce31bd2(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_bc8f99601db7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2766,11 +2614,10 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_448acd884f1e(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f96f894902ec(&fr, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Shape_0e17a1683194, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2786,12 +2633,11 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_2be86b41051d(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d50486404a7d(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_f9564259adbc, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2807,11 +2653,10 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_054f8f6a05b2(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6e0d23e88350(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_f81a6d2b2653, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_9a2bc6f88c34(&c, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.After_4c07ff0bf650(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2827,11 +2672,10 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_a0daffd493e5(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a50d415d9818(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_25c8b65d4bbc, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost_2aefed1e1747(&c, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.After_f6b78d72c2a1(&fr, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2847,11 +2691,10 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42ec80db5c07(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_492654c94629, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_de6615a68f0b(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -2867,12 +2710,11 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ec9567939120(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5bff41408e14(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_d1d5a2618b82, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost_fb32fc361bed(&c, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.After_c9b1b0768b59(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2888,11 +2730,10 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_4e778003a035(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dbd853fd8c16(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_0fed8ec346be, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost_aea0ee85f3f7(&c, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.After_692ce63211e8(&fr, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2908,12 +2749,11 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_d6e9dd23e933(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
-	defer c.Abandon()
+	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0f853d07f5be(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_51128633d5f7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_b805c98bea5f(&c, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_38e93ff9da97(&fr, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2929,11 +2769,10 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2fb9295c00ce(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0d03281bc050(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_00bf2fab8c8c, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_156201d234cc(&c, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.After_c3f2fe723a29(&fr, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2949,14 +2788,10 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0     wrap.Saved
-		l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d2a6e67d8f0d(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_61ac0b9c4bcc(&fr, &opLstmInput, &assertgenshapes.Shape_d2a2830c12cf, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_2dba6a0ee795(&c, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.After_6eae99374345(&fr, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2972,14 +2807,10 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_2141d77dacda(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_f0c8413bfc74(&fr, &opLstmData, &assertgenshapes.Shape_2756b1855b7c, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_af0e132be3bc(&c, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.After_3f76544490d3(&fr, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2995,14 +2826,10 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 	if !asserts.Checking() {
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_9925af67ef09(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7102af701980(&fr, &opGruInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3018,14 +2845,10 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2 wrap.Saved
-		l3         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e232e833081d(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opGruData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3041,14 +2864,10 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_9925af67ef09(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7102af701980(&fr, &opRnnTanhInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3064,14 +2883,10 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2 wrap.Saved
-		l3         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e232e833081d(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnTanhData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3087,14 +2902,10 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_9925af67ef09(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7102af701980(&fr, &opRnnReluInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3110,14 +2921,10 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2 wrap.Saved
-		l3         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e232e833081d(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnReluData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3133,14 +2940,10 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 	if !asserts.Checking() {
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a3, a4, a5 wrap.Saved
-		l1                 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bbfd2bc1d158(&c, &opLstmCell, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e28bf96f47e(&fr, &opLstmCell, &assertgenshapes.Shape_d10a4a5c65ed, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_c50425b92d7c(&c, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.After_b71fda05c8b1(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3156,11 +2959,10 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	if !asserts.Checking() {
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8b4463b91472(&c, &opGruCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4c1224522f18(&fr, &opGruCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3176,11 +2978,10 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8b4463b91472(&c, &opRnnTanhCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnTanhCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3196,11 +2997,10 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8b4463b91472(&c, &opRnnReluCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnReluCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3216,14 +3016,10 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-		l1                                 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_295329f417de(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_3a5caf729ee4(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_b778c2027b0f, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_c848ea89b9be(&c, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.After_86c80fe4e991(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3239,11 +3035,10 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3259,11 +3054,10 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3279,11 +3073,10 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3299,11 +3092,10 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_5a91014e9a90, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -3319,12 +3111,11 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_477440061e79, input, lengths, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3340,11 +3131,10 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPackPaddedSequenceBackward, &assertgenshapes.Shape_0aefa00937e8, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -3360,11 +3150,10 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	if !asserts.Checking() {
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPadPackedSequence, &assertgenshapes.Shape_424222a55e59, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -3380,12 +3169,11 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_93edf44a8c1e, self, source)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost_a95a7113891e(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
 }
 
@@ -3401,12 +3189,11 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_93edf44a8c1e, self, source)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_a95a7113891e(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
 }
 
@@ -3422,12 +3209,11 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_81356e9db28c, self, source, out)
+	defer fr.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, source, out, r0)
 	return r0
 }
 
@@ -3443,11 +3229,10 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetSourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetSourceTensor, &assertgenshapes.Shape_3a896854117e, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost_88298060adc7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
 }
 
@@ -3463,12 +3248,11 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSet_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet_, &assertgenshapes.Shape_403131e35542, self)
+	defer fr.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost_9ac762d91ed3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3484,12 +3268,11 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSetOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3505,11 +3288,10 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3525,11 +3307,10 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lift(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3545,12 +3326,11 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLiftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3566,11 +3346,10 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFresh(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opLiftFresh, &assertgenshapes.Shape_a9e9fb7ef992, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost_1c5ccb4e6d9a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3586,11 +3365,10 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3606,12 +3384,11 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3627,11 +3404,10 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSetTo(self, tensor)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_6116e0a48fad, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, tensor)
 	return r0
 }
 
@@ -3647,12 +3423,11 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_8ad4fcd244bd, self, mask)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -3668,12 +3443,11 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -3689,11 +3463,10 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -3709,12 +3482,11 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_a85691b742a2, self, mask, value)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
 }
 
@@ -3730,12 +3502,11 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_0bdae7082596, self, mask, value, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, value, out, r0)
 	return r0
 }
 
@@ -3751,11 +3522,10 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_7fe915ab14f8, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
 }
 
@@ -3771,12 +3541,11 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.MaskedScatter_(self, mask, source)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opMaskedScatter_, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter_, &assertgenshapes.Shape_c3936979f00c, self, mask, source)
+	defer fr.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
 }
 
@@ -3792,12 +3561,11 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaskedScatterOut, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_f85599e14a44, self, mask, source, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, source, out, r0)
 	return r0
 }
 
@@ -3813,11 +3581,10 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.MaskedScatter(self, mask, source)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_0ce25ed8e046, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
 }
 
@@ -3833,11 +3600,10 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -3853,12 +3619,11 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -3874,11 +3639,10 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxBackward, &assertgenshapes.Shape_9519ff8024ef, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -3894,12 +3658,11 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_ea70adb0e392, grad_output, output, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -3915,11 +3678,10 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opView, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3935,11 +3697,10 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewDtype(self, dtype)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opViewDtype, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3955,12 +3716,11 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	if !asserts.Checking() {
 		return kernels.Put_(self, index, source, accumulate)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opPut_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opPut_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -3976,12 +3736,11 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	if !asserts.Checking() {
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opPutOut, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opPutOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -3997,11 +3756,10 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	if !asserts.Checking() {
 		return kernels.Put(self, index, source, accumulate)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4017,12 +3775,11 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexAddOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexAddOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -4038,12 +3795,11 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	if !asserts.Checking() {
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexAdd_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4059,11 +3815,10 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	if !asserts.Checking() {
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4079,11 +3834,10 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	if !asserts.Checking() {
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAddDimname, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4099,12 +3853,11 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	if !asserts.Checking() {
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexReduceOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexReduceOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -4120,12 +3873,11 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	if !asserts.Checking() {
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexReduce_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4141,11 +3893,10 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4161,12 +3912,11 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4182,12 +3932,11 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -4203,11 +3952,10 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4223,12 +3971,11 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4244,12 +3991,11 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_ac79b2e8ec3c, self, index, value, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, value, out, r0)
 	return r0
 }
 
@@ -4265,11 +4011,10 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4285,12 +4030,11 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4306,12 +4050,11 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4327,11 +4070,10 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillDimnameScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4347,11 +4089,10 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillDimnameTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4367,11 +4108,10 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4387,12 +4127,11 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatter_Src, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Src, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4408,12 +4147,11 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterSrcOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterSrcOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -4429,11 +4167,10 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	if !asserts.Checking() {
 		return kernels.ScatterValue(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4449,12 +4186,11 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opScatter_Value, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_Value, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4470,12 +4206,11 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	if !asserts.Checking() {
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opScatterValueOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -4491,11 +4226,10 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4511,12 +4245,11 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatter_Reduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Reduce, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4532,12 +4265,11 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterReduceOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -4553,11 +4285,10 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValueReduce, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4573,12 +4304,11 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4594,12 +4324,11 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
-	var c wrap.Call
-	var a0, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -4615,11 +4344,10 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterDimnameSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4635,11 +4363,10 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterDimnameValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4655,11 +4382,10 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4675,12 +4401,11 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatterAdd_, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd_, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4696,12 +4421,11 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterAddOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterAddOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -4717,11 +4441,10 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAddDimname, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4737,11 +4460,10 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4757,12 +4479,11 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	if !asserts.Checking() {
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatterReduce_Two, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4778,12 +4499,11 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -4799,12 +4519,11 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opEq_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opEq_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4820,12 +4539,11 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opEq_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEq_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4841,12 +4559,11 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -4862,12 +4579,11 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4883,11 +4599,10 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4903,11 +4618,10 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -4923,12 +4637,11 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -4944,11 +4657,10 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4964,12 +4676,11 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4985,12 +4696,11 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5006,11 +4716,10 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5026,11 +4735,10 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5046,12 +4754,11 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIandScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIandScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5067,12 +4774,11 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIandTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIandTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5088,12 +4794,11 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5109,12 +4814,11 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5130,11 +4834,10 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5150,11 +4853,10 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -5170,12 +4872,11 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -5191,11 +4892,10 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5211,12 +4911,11 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5232,12 +4931,11 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5253,11 +4951,10 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5273,11 +4970,10 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5293,12 +4989,11 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5314,12 +5009,11 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5335,12 +5029,11 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5356,12 +5049,11 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5377,11 +5069,10 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5397,11 +5088,10 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -5417,12 +5107,11 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -5438,11 +5127,10 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5458,12 +5146,11 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5479,12 +5166,11 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5500,11 +5186,10 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5520,11 +5205,10 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5540,12 +5224,11 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIxorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5561,12 +5244,11 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIxorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5582,11 +5264,10 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderLshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5602,11 +5283,10 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5622,12 +5302,11 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5643,12 +5322,11 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5664,12 +5342,11 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5685,12 +5362,11 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5706,11 +5382,10 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5726,12 +5401,11 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5747,12 +5421,11 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5768,11 +5441,10 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5788,12 +5460,11 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5809,12 +5480,11 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5830,11 +5500,10 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -5850,12 +5519,11 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -5871,11 +5539,10 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderRshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5891,11 +5558,10 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5911,12 +5577,11 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5932,12 +5597,11 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5953,12 +5617,11 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5974,12 +5637,11 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5995,11 +5657,10 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6015,12 +5676,11 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6036,12 +5696,11 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -6057,11 +5716,10 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6077,12 +5735,11 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6098,12 +5755,11 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6119,11 +5775,10 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -6139,12 +5794,11 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -6160,12 +5814,11 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril_(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTril_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6181,12 +5834,11 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu_(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6202,12 +5854,11 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDigamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6223,12 +5874,11 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLerp_Scalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerp_Scalar, &assertgenshapes.Shape_aa7a3518431e, self, end)
+	defer fr.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
 }
 
@@ -6244,12 +5894,11 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opLerp_Tensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLerp_Tensor, &assertgenshapes.Shape_f47c51df34e2, self, end, weight)
+	defer fr.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
 }
 
@@ -6265,12 +5914,11 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm_, &assertgenshapes.Shape_015b3b716853, self, batch1, batch2)
+	defer fr.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -6286,12 +5934,11 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddbmmOut, &assertgenshapes.Shape_30474d30070c, self, batch1, batch2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -6307,11 +5954,10 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	if !asserts.Checking() {
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_fc1c58030eac, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -6327,12 +5973,11 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Random_From(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_From, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_From, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6348,12 +5993,11 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	if !asserts.Checking() {
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomFromOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomFromOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6369,11 +6013,10 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.RandomFrom(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6389,12 +6032,11 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_To(self, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_To, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_To, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6410,12 +6052,11 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.RandomToOut(self, to, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomToOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomToOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6431,11 +6072,10 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandomTo(self, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6451,12 +6091,11 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6472,12 +6111,11 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandomOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6493,11 +6131,10 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6513,12 +6150,11 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Uniform_(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opUniform_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6534,12 +6170,11 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUniformOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUniformOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6555,11 +6190,10 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Uniform(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6575,12 +6209,11 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	if !asserts.Checking() {
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opCauchy_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6596,12 +6229,11 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	if !asserts.Checking() {
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCauchyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCauchyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6617,11 +6249,10 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6637,12 +6268,11 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6658,12 +6288,11 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	if !asserts.Checking() {
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogNormalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6679,11 +6308,10 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	if !asserts.Checking() {
 		return kernels.LogNormal(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6699,12 +6327,11 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Exponential_(self, lambd, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opExponential_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6720,12 +6347,11 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	if !asserts.Checking() {
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opExponentialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExponentialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6741,11 +6367,10 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Exponential(self, lambd, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6761,12 +6386,11 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric_(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGeometric_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6782,12 +6406,11 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GeometricOut(self, p, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeometricOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeometricOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6803,11 +6426,10 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6823,12 +6445,11 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.DiagOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDiagOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6844,11 +6465,10 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diag(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiag, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6864,11 +6484,10 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 	if !asserts.Checking() {
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDiagBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagBackward, &assertgenshapes.Shape_d82773aabbec, grad)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
 }
 
@@ -6884,12 +6503,11 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossOut(self, other, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opCrossOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -6905,11 +6523,10 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cross(self, other, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCross, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6925,12 +6542,11 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TriuOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTriuOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTriuOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6946,11 +6562,10 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6966,12 +6581,11 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TrilOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTrilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrilOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6987,11 +6601,10 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7007,10 +6620,10 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opTrilIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7026,12 +6639,11 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrilIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7047,10 +6659,10 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opTriuIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7066,12 +6678,11 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriuIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7087,11 +6698,10 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trace(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7107,12 +6717,11 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTraceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTraceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7128,11 +6737,10 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceBackward(grad, sizes)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTraceBackward, &assertgenshapes.Shape_d82773aabbec, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
 }
 
@@ -7148,12 +6756,11 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.NeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7169,11 +6776,10 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7189,12 +6795,11 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.NeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -7210,11 +6815,10 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7230,12 +6834,11 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7251,12 +6854,11 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7272,12 +6874,11 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7293,11 +6894,10 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7313,12 +6913,11 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -7334,11 +6933,10 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7354,12 +6952,11 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7375,12 +6972,11 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7396,12 +6992,11 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.EqScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opEqScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7417,11 +7012,10 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7437,12 +7031,11 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EqTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opEqTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opEqTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -7458,11 +7051,10 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7478,12 +7070,11 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7499,11 +7090,10 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7519,12 +7109,11 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -7540,11 +7129,10 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7560,12 +7148,11 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7581,12 +7168,11 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7602,12 +7188,11 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7623,11 +7208,10 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7643,12 +7227,11 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -7664,11 +7247,10 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7684,12 +7266,11 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7705,12 +7286,11 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7726,12 +7306,11 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7747,11 +7326,10 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7767,12 +7345,11 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -7788,11 +7365,10 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7808,12 +7384,11 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7829,12 +7404,11 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7850,12 +7424,11 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7871,11 +7444,10 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7891,12 +7463,11 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -7912,11 +7483,10 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7932,12 +7502,11 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7953,12 +7522,11 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7974,12 +7542,11 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GtScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7995,11 +7562,10 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8015,12 +7581,11 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GtTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -8036,11 +7601,10 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8056,12 +7620,11 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8077,12 +7640,11 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8098,12 +7660,11 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.GreaterScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGreaterScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8119,11 +7680,10 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8139,12 +7699,11 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.GreaterTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGreaterTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -8160,11 +7719,10 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8180,12 +7738,11 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreater_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreater_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8201,12 +7758,11 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGreater_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreater_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8222,12 +7778,11 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LtScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8243,11 +7798,10 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8263,12 +7817,11 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LtTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -8284,11 +7837,10 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8304,12 +7856,11 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8325,12 +7876,11 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8346,12 +7896,11 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LessScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLessScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8367,11 +7916,10 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8387,12 +7935,11 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LessTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLessTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLessTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -8408,11 +7955,10 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8428,12 +7974,11 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLess_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLess_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8449,12 +7994,11 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLess_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLess_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8470,12 +8014,11 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeOut(self, index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTakeOut, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -8491,11 +8034,10 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Take(self, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -8511,12 +8053,11 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	if !asserts.Checking() {
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -8532,11 +8073,10 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTakeAlongDim, &assertgenshapes.Shape_9f45502cc87b, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -8552,12 +8092,11 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexSelectOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -8573,11 +8112,10 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexSelect(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -8593,12 +8131,11 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -8614,11 +8151,10 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -8634,11 +8170,10 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	if !asserts.Checking() {
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectBackward, &assertgenshapes.Shape_f0e338972e76, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, index, r0)
 	return r0
 }
 
@@ -8654,12 +8189,11 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaskedSelectOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -8675,11 +8209,10 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaskedSelect(self, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -8695,11 +8228,10 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	if !asserts.Checking() {
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectBackward, &assertgenshapes.Shape_0c7a9034814e, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad, input, mask, r0)
 	return r0
 }
 
@@ -8715,12 +8247,11 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8736,11 +8267,10 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nonzero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8756,11 +8286,10 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroNumpy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzeroNumpy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opNonzeroNumpy, &assertgenshapes.Shape_71b274198a51, self)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -8776,11 +8305,10 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argwhere(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgwhere, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8796,12 +8324,11 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	if !asserts.Checking() {
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGatherOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -8817,11 +8344,10 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	if !asserts.Checking() {
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -8837,11 +8363,10 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	if !asserts.Checking() {
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherBackward, &assertgenshapes.Shape_73a79c9f872f, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, index, r0)
 	return r0
 }
 
@@ -8857,12 +8382,11 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	if !asserts.Checking() {
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGatherDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -8878,11 +8402,10 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	if !asserts.Checking() {
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGatherDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -8898,11 +8421,10 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXGatherSparseBackward, &assertgenshapes.Shape_5452ddfad3a7, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, grad, r0)
 	return r0
 }
 
@@ -8918,12 +8440,11 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddcmulOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcmulOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -8939,11 +8460,10 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8959,12 +8479,11 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddcmul_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
+	defer fr.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8980,12 +8499,11 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddcdivOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcdivOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -9001,11 +8519,10 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -9021,12 +8538,11 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddcdiv_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
+	defer fr.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -9042,11 +8558,10 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCrossEntropyLoss, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -9062,12 +8577,11 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	if !asserts.Checking() {
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opTriangularSolveX, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opTriangularSolveX, &assertgenshapes.Shape_6dfbce76dff6, self, A, X, M)
+	defer fr.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -9083,11 +8597,10 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	if !asserts.Checking() {
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_0456945536eb, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -9104,11 +8617,10 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_c70bdf4d7198, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	assertgenshapes.After_6c90c45c139f(&fr, info)
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
@@ -9123,12 +8635,11 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_7b3794a2e503, self, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, B, out, r0)
 	return r0
 }
 
@@ -9144,11 +8655,10 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_3b54fd4fd2c6, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, B, r0)
 	return r0
 }
 
@@ -9164,11 +8674,10 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVander(x, N)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVander, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -9184,12 +8693,11 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.SymeigE(self, eigenvectors, upper, e, V)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSymeigE, &assertgenshapes.Locs_bbac7838abf3, &a0, &a3, &a4, self, e, V)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSymeigE, &assertgenshapes.Shape_131f5d7607ba, self, e, V)
+	defer fr.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_bbac7838abf3, &a0, &a3, &a4, self, e, V, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, e, V, r0, r1)
 	return r0, r1
 }
 
@@ -9205,11 +8713,10 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.Symeig(self, eigenvectors, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSymeig, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSymeig, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9225,11 +8732,10 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXSymeigHelper, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXSymeigHelper, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9245,12 +8751,11 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	if !asserts.Checking() {
 		return kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXSymeigHelperOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXSymeigHelperOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9266,12 +8771,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opSvdU, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9287,11 +8791,10 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.Svd(self, some, compute_uv)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opSvd, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9307,11 +8810,10 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9327,12 +8829,11 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapaxes_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9348,11 +8849,10 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9368,12 +8868,11 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapdims_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9389,12 +8888,11 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CholeskyOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9410,11 +8908,10 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cholesky(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cholesky(self, upper)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9430,12 +8927,11 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	if !asserts.Checking() {
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCholeskySolveOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
 	return r0
 }
 
@@ -9451,11 +8947,10 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	if !asserts.Checking() {
 		return kernels.CholeskySolve(self, input2, upper)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
 }
 
@@ -9471,11 +8966,10 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCholeskySolveHelper, &assertgenshapes.Shape_e2191b451be1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, A, r0)
 	return r0
 }
 
@@ -9491,12 +8985,11 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_835ed85aa8a2, self, A, out)
+	defer fr.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, A, out, r0)
 	return r0
 }
 
@@ -9512,11 +9005,10 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CholeskyInverse(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9532,12 +9024,11 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9553,12 +9044,11 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	if !asserts.Checking() {
 		return kernels.QrQ(self, some, Q, R)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opQrQ, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opQrQ, &assertgenshapes.Shape_9d68efcf2fc0, self, Q, R)
+	defer fr.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -9574,11 +9064,10 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Qr(self, some)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opQr, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opQr, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9594,12 +9083,11 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.GeqrfA(self, a, tau)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opGeqrfA, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGeqrfA, &assertgenshapes.Shape_57b1dafa4fc9, self, a, tau)
+	defer fr.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -9615,11 +9103,10 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Geqrf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9635,11 +9122,10 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Orgqr(self, input2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOrgqr, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
 }
 
@@ -9655,12 +9141,11 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.OrgqrOut(self, input2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opOrgqrOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opOrgqrOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
+	defer fr.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
 	return r0
 }
 
@@ -9676,12 +9161,11 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	if !asserts.Checking() {
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opOrmqrOut, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opOrmqrOut, &assertgenshapes.Shape_05cde017bfee, self, input2, input3, out)
+	defer fr.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -9697,11 +9181,10 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	if !asserts.Checking() {
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_27bd0e754cb9, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, input3, r0)
 	return r0
 }
 
@@ -9717,11 +9200,10 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLuWithInfo, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9737,12 +9219,11 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLuSolveOut, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLuSolveOut, &assertgenshapes.Shape_4d6a99fecdff, self, LU_data, LU_pivots, out)
+	defer fr.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -9758,11 +9239,10 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLuSolve, &assertgenshapes.Shape_fce38bdc38a1, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -9778,11 +9258,10 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	if !asserts.Checking() {
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opLuUnpack, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_830e447b3b91, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost_013fb284ae6c(&c, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.After_59b81b2d5a28(&fr, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -9798,12 +9277,11 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	if !asserts.Checking() {
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_336bc2e92f6d(&c, &opLuUnpackOut, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opLuUnpackOut, &assertgenshapes.Shape_2816035b6a18, LU_data, LU_pivots, P, L, U)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9819,12 +9297,11 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	if !asserts.Checking() {
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMultinomialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultinomialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9840,11 +9317,10 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	if !asserts.Checking() {
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9860,12 +9336,11 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LgammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9881,12 +9356,11 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9902,11 +9376,10 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9922,12 +9395,11 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DigammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDigammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9943,11 +9415,10 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9963,12 +9434,11 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.PolygammaOut(n, self, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolygammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9984,11 +9454,10 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma(n, self)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10004,12 +9473,11 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma_(self, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opPolygamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10025,11 +9493,10 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10045,12 +9512,11 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opErfinv_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10066,12 +9532,11 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfinvOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10087,11 +9552,10 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10107,12 +9571,11 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opI0_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10128,12 +9591,11 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10149,11 +9611,10 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10169,12 +9630,11 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSign_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10190,12 +9650,11 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSignOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10211,11 +9670,10 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Signbit(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10231,12 +9689,11 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignbitOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSignbitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignbitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10252,11 +9709,10 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Dist(self, other, p)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10272,12 +9728,11 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	if !asserts.Checking() {
 		return kernels.DistOut(self, other, p, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDistOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opDistOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -10293,12 +9748,11 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.Atan2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAtan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -10314,12 +9768,11 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10335,11 +9788,10 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10355,11 +9807,10 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10375,12 +9826,11 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.Arctan2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opArctan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opArctan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -10396,12 +9846,11 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opArctan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10417,12 +9866,11 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLerpScalarOut, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpScalarOut, &assertgenshapes.Shape_6152dd779b5b, self, end, out)
+	defer fr.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, end, out, r0)
 	return r0
 }
 
@@ -10438,12 +9886,11 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLerpTensorOut, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLerpTensorOut, &assertgenshapes.Shape_7e02364c04ca, self, end, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, end, weight, out, r0)
 	return r0
 }
 
@@ -10459,11 +9906,10 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.LerpScalar(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_dd5615e28cf1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
 }
 
@@ -10479,11 +9925,10 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LerpTensor(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_16d3c0c19de0, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
 }
 
@@ -10499,12 +9944,11 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	if !asserts.Checking() {
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHistcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHistcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10520,11 +9964,10 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Histc(self, bins, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10540,12 +9983,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_34b05d119386(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
+	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -10561,11 +10003,10 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opHistogramBinsTensor, &assertgenshapes.Shape_df5826573e96, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -10581,12 +10022,11 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	if !asserts.Checking() {
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
-	var c wrap.Call
-	var a0, a3, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_41be367a6d28(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_72e3b397ce51(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_1570eb4b8588, self, weight, hist, bin_edges)
+	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -10602,11 +10042,10 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	if !asserts.Checking() {
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramBinCt, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opHistogramBinCt, &assertgenshapes.Shape_a55d48ca703c, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -10622,11 +10061,10 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	if !asserts.Checking() {
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_326967421c66(&fr, &opXHistogramddBinEdges, &assertgenshapes.Shape_d165dcc1d32b, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_585076c08723(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
+	assertgenshapes.After_d90c52b51233(&fr, self, weight, r0)
 	return r0
 }
 
@@ -10643,15 +10081,11 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a3 wrap.Saved
-		l5     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bedc86d34c7f(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_07d0a7e33c25(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_4dfd7910d165, self, weight, out)
+	defer fr.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_d995c882f8a4(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.After_199d9e771450(&fr, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
@@ -10666,11 +10100,10 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opXHistogramddFromBinCts, &assertgenshapes.Shape_178f908109f7, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -10686,12 +10119,11 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
-	var c wrap.Call
-	var a0, a3, a5 wrap.Saved
-	assertgenshapes.ChecksPre_91ccc1d7ae11(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ce1decf6a938(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
 	return r0
 }
 
@@ -10707,14 +10139,10 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_b51d9ac49bbc(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_c8b3f067b8b3, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, bins, weight, r0)
 	return r0
 }
 
@@ -10730,15 +10158,11 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a4 wrap.Saved
-		l1         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_07791a8c9db1(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_dc8de5d7914c(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_acb0e0fa6fc0, self, bins, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.After_ce2e9596af94(&fr, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -10754,11 +10178,10 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramdd, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -10774,11 +10197,10 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramddIntBins, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -10794,14 +10216,10 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var (
-		a0, a3 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_8326cbbeaee9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_fe730534ae42, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_cf5b5b698224(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.After_3ac2386356dd(&fr, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -10817,12 +10235,11 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FmodScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFmodScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10838,11 +10255,10 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10858,12 +10274,11 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFmod_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmod_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10879,12 +10294,11 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FmodTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFmodTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFmodTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -10900,11 +10314,10 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10920,12 +10333,11 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opFmod_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmod_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10941,12 +10353,11 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.HypotOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHypotOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -10962,11 +10373,10 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -10982,12 +10392,11 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -11003,12 +10412,11 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.IgammaOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIgammaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -11024,11 +10432,10 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -11044,12 +10451,11 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIgamma_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -11065,12 +10471,11 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.IgammacOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIgammacOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammacOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -11086,11 +10491,10 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -11106,12 +10510,11 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIgammac_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -11127,12 +10530,11 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.NextafterOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNextafterOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNextafterOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -11148,11 +10550,10 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 

@@ -25,12 +25,11 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNextafter_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RemainderScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRemainderScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -67,11 +65,10 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -87,12 +84,11 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRemainder_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -108,12 +104,11 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RemainderTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRemainderTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -129,11 +124,10 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -149,12 +143,11 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opRemainder_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -170,11 +163,10 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -190,12 +182,11 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -211,11 +202,10 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -231,11 +221,10 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmin(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -251,12 +240,11 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FminOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFminOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFminOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -272,11 +260,10 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -292,11 +279,10 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmax(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -312,12 +298,11 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FmaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFmaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFmaxOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -333,11 +318,10 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -353,12 +337,11 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MaximumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaximumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaximumOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -374,11 +357,10 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxOther(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxOther, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -394,12 +376,11 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -415,11 +396,10 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -435,12 +415,11 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MinimumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMinimumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMinimumOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -456,12 +435,11 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MinOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMinOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMinOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -477,11 +455,10 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinOther(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinOther, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -497,11 +474,10 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantile, &assertgenshapes.Shape_20f61d3a0e5b, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, q, r0)
 	return r0
 }
 
@@ -517,12 +493,11 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opQuantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantileOut, &assertgenshapes.Shape_07823c6784ed, self, q, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, q, out, r0)
 	return r0
 }
 
@@ -538,11 +513,10 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantileScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -558,12 +532,11 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -579,11 +552,10 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantile, &assertgenshapes.Shape_20f61d3a0e5b, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, q, r0)
 	return r0
 }
 
@@ -599,12 +571,11 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNanquantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNanquantileOut, &assertgenshapes.Shape_07823c6784ed, self, q, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, q, out, r0)
 	return r0
 }
 
@@ -620,11 +591,10 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanquantileScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -640,12 +610,11 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -661,12 +630,11 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -682,12 +650,11 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	if !asserts.Checking() {
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortValuesStable, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValuesStable, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -703,11 +670,10 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -723,11 +689,10 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	if !asserts.Checking() {
 		return kernels.SortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -743,12 +708,11 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	if !asserts.Checking() {
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortDimnameValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortDimnameValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -764,12 +728,11 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	if !asserts.Checking() {
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortDimnameValuesStable, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -785,11 +748,10 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SortDimname(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSortDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortDimname, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -805,11 +767,10 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 	if !asserts.Checking() {
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSortDimnameStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortDimnameStable, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -825,12 +786,11 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MsortOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMsortOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMsortOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -846,11 +806,10 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Msort(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMsort, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -866,11 +825,10 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argsort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsort, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -886,11 +844,10 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	if !asserts.Checking() {
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsortStable, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -906,12 +863,11 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	if !asserts.Checking() {
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opArgsortStableOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgsortStableOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -927,11 +883,10 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgsortDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsortDimname, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -947,12 +902,11 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	if !asserts.Checking() {
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opTopkValues, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opTopkValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -968,11 +922,10 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	if !asserts.Checking() {
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -988,11 +941,10 @@ func All(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.All(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.All(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1008,12 +960,11 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAllAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllAllOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1029,11 +980,10 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Any(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Any(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1049,12 +999,11 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAnyAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyAllOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1070,12 +1019,11 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	if !asserts.Checking() {
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRenormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRenormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1091,11 +1039,10 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1111,12 +1058,11 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRenorm_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1132,11 +1078,10 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	if !asserts.Checking() {
 		return kernels.Unfold(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opUnfold, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1152,11 +1097,10 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	if !asserts.Checking() {
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_cf036014c889, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_in, r0)
 	return r0
 }
 
@@ -1172,12 +1116,11 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	if !asserts.Checking() {
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_180c2cdbb863, grad_in, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_in, out, r0)
 	return r0
 }
 
@@ -1193,11 +1136,10 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.Equal(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.Equal(self, other)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -1213,12 +1155,11 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_4dac66db0b69, self, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, exponent, out, r0)
 	return r0
 }
 
@@ -1234,11 +1175,10 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_cf080ec342c0, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1254,12 +1194,11 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.PowScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPowScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowScalarOut, &assertgenshapes.Shape_7a4d663474e8, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, exponent, out, r0)
 	return r0
 }
 
@@ -1275,11 +1214,10 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_15508856322d, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
 }
 
@@ -1295,12 +1233,11 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1316,11 +1253,10 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1336,12 +1272,11 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opPow_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPow_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1357,12 +1292,11 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opPow_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPow_Tensor, &assertgenshapes.Shape_de03dd8f3f23, self, exponent)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1378,12 +1312,11 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_4dac66db0b69, self, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, exponent, out, r0)
 	return r0
 }
 
@@ -1399,11 +1332,10 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorTensor, &assertgenshapes.Shape_cf080ec342c0, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1419,12 +1351,11 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_7a4d663474e8, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, exponent, out, r0)
 	return r0
 }
 
@@ -1440,11 +1371,10 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerScalar, &assertgenshapes.Shape_15508856322d, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
 }
 
@@ -1460,12 +1390,11 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1481,11 +1410,10 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1501,12 +1429,11 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1522,12 +1449,11 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_de03dd8f3f23, self, exponent)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1543,12 +1469,11 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Normal_(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1564,12 +1489,11 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1585,11 +1509,10 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	if !asserts.Checking() {
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFunctional, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1605,12 +1528,11 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_c9c2e7dcad0b, mean, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mean, out, r0)
 	return r0
 }
 
@@ -1626,11 +1548,10 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_f32a86fb2c6c, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, mean, r0)
 	return r0
 }
 
@@ -1646,12 +1567,11 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_2b7ed7507fb2, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, std, out, r0)
 	return r0
 }
 
@@ -1667,11 +1587,10 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_205f46af74e8, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, std, r0)
 	return r0
 }
 
@@ -1687,12 +1606,11 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_997275756fc6, mean, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, mean, std, out, r0)
 	return r0
 }
 
@@ -1708,11 +1626,10 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_e1731a2493a7, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mean, std, r0)
 	return r0
 }
 
@@ -1728,10 +1645,10 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opNormalFloatFloat, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -1747,12 +1664,11 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -1768,11 +1684,10 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opAlias, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1789,15 +1704,11 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d6c725ee0130(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_c728721ae783, self, found_inf, inv_scale)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_062d771fdf6d(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.After_a02fced65266(&fr, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
@@ -1813,15 +1724,11 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bfdedadfb6f3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_771a55410200, self, found_inf, inv_scale, out)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.ChecksPost_bceb8bebd480(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
@@ -1836,14 +1743,10 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_00be936cac44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale)
+	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_81548a55c3b1(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_7afaa320a5b5, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_6efd933c7cc2(&c, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
+	assertgenshapes.After_0288311fd776(&fr, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -1859,12 +1762,11 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_25e607878ac6(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_f1c614f99db7, self, growth_tracker, found_inf)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_2a6b3847fe66(&c, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
@@ -1880,12 +1782,11 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4c50e2a2035c(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_a107af04491a, self, growth_tracker, found_inf, out)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	assertgenshapes.ChecksPost_c2fb21cfb8c0(&c, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
@@ -1901,11 +1802,10 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAmpUpdateScale, &assertgenshapes.Shape_0fa9fb0baacb, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -1921,11 +1821,10 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -1942,12 +1841,11 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarOut = wrap.Op{
@@ -1963,12 +1861,11 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSubScalar = wrap.Op{
@@ -1983,11 +1880,10 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2004,12 +1900,11 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarOut = wrap.Op{
@@ -2025,12 +1920,11 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulScalar = wrap.Op{
@@ -2045,11 +1939,10 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2066,12 +1959,11 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarOut = wrap.Op{
@@ -2087,12 +1979,11 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivScalar = wrap.Op{
@@ -2107,11 +1998,10 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2128,12 +2018,11 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarOut = wrap.Op{
@@ -2149,12 +2038,11 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddList = wrap.Op{
@@ -2169,11 +2057,10 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachAddList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachAddList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2190,12 +2077,11 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachAddListOut = wrap.Op{
@@ -2211,12 +2097,11 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachSubList = wrap.Op{
@@ -2231,11 +2116,10 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachSubList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachSubList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2252,12 +2136,11 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSub_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachSubListOut = wrap.Op{
@@ -2273,12 +2156,11 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMulList = wrap.Op{
@@ -2293,11 +2175,10 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMulList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMulList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2314,12 +2195,11 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMul_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMulListOut = wrap.Op{
@@ -2335,12 +2215,11 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachDivList = wrap.Op{
@@ -2355,11 +2234,10 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachDivList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachDivList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2376,12 +2254,11 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachDivListOut = wrap.Op{
@@ -2397,12 +2274,11 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachAddScalarList = wrap.Op{
@@ -2417,11 +2293,10 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2438,12 +2313,11 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
@@ -2459,12 +2333,11 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSubScalarList = wrap.Op{
@@ -2479,11 +2352,10 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2500,12 +2372,11 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
@@ -2521,12 +2392,11 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivScalarList = wrap.Op{
@@ -2541,11 +2411,10 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2562,12 +2431,11 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
@@ -2583,12 +2451,11 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulScalarList = wrap.Op{
@@ -2603,11 +2470,10 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2624,12 +2490,11 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
@@ -2645,12 +2510,11 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExp = wrap.Op{
@@ -2665,11 +2529,10 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExp, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachExp, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2686,12 +2549,11 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachZero_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachZeroOut = wrap.Op{
@@ -2707,12 +2569,11 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachZero = wrap.Op{
@@ -2727,11 +2588,10 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachZero, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachZero, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachZero(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2748,12 +2608,11 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpOut = wrap.Op{
@@ -2769,12 +2628,11 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSqrt = wrap.Op{
@@ -2789,11 +2647,10 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSqrt, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSqrt, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2810,12 +2667,11 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSqrtOut = wrap.Op{
@@ -2831,12 +2687,11 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAbs = wrap.Op{
@@ -2851,11 +2706,10 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAbs, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAbs, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2872,12 +2726,11 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAbsOut = wrap.Op{
@@ -2893,12 +2746,11 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAcos = wrap.Op{
@@ -2913,11 +2765,10 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAcos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAcos, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2934,12 +2785,11 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAcosOut = wrap.Op{
@@ -2955,12 +2805,11 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAsin = wrap.Op{
@@ -2975,11 +2824,10 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAsin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAsin, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2996,12 +2844,11 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAsinOut = wrap.Op{
@@ -3017,12 +2864,11 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAtan = wrap.Op{
@@ -3037,11 +2883,10 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAtan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAtan, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3058,12 +2903,11 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAtanOut = wrap.Op{
@@ -3079,12 +2923,11 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCeil = wrap.Op{
@@ -3099,11 +2942,10 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCeil, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCeil, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3120,12 +2962,11 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCeilOut = wrap.Op{
@@ -3141,12 +2982,11 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCos = wrap.Op{
@@ -3161,11 +3001,10 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCos, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3182,12 +3021,11 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCosOut = wrap.Op{
@@ -3203,12 +3041,11 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCosh = wrap.Op{
@@ -3223,11 +3060,10 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCosh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCosh, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3244,12 +3080,11 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCoshOut = wrap.Op{
@@ -3265,12 +3100,11 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErf = wrap.Op{
@@ -3285,11 +3119,10 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErf, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachErf, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3306,12 +3139,11 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfOut = wrap.Op{
@@ -3327,12 +3159,11 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErfc = wrap.Op{
@@ -3347,11 +3178,10 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErfc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachErfc, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3368,12 +3198,11 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfcOut = wrap.Op{
@@ -3389,12 +3218,11 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExpm1 = wrap.Op{
@@ -3409,11 +3237,10 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExpm1, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachExpm1, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3430,12 +3257,11 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpm1Out = wrap.Op{
@@ -3451,12 +3277,11 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFloor = wrap.Op{
@@ -3471,11 +3296,10 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFloor, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachFloor, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3492,12 +3316,11 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFloorOut = wrap.Op{
@@ -3513,12 +3336,11 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog = wrap.Op{
@@ -3533,11 +3355,10 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3554,12 +3375,11 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLogOut = wrap.Op{
@@ -3575,12 +3395,11 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLogOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog10 = wrap.Op{
@@ -3595,11 +3414,10 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog10, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog10, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3616,12 +3434,11 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog10Out = wrap.Op{
@@ -3637,12 +3454,11 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog1p = wrap.Op{
@@ -3657,11 +3473,10 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog1p, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog1p, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3678,12 +3493,11 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog1pOut = wrap.Op{
@@ -3699,12 +3513,11 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog2 = wrap.Op{
@@ -3719,11 +3532,10 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog2, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog2, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3740,12 +3552,11 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog2Out = wrap.Op{
@@ -3761,12 +3572,11 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachNeg = wrap.Op{
@@ -3781,11 +3591,10 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNeg, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachNeg, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3802,12 +3611,11 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachNegOut = wrap.Op{
@@ -3823,12 +3631,11 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNegOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTan = wrap.Op{
@@ -3843,11 +3650,10 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTan, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3864,12 +3670,11 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanOut = wrap.Op{
@@ -3885,12 +3690,11 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTanh = wrap.Op{
@@ -3905,11 +3709,10 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTanh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTanh, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3926,12 +3729,11 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanhOut = wrap.Op{
@@ -3947,12 +3749,11 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSin = wrap.Op{
@@ -3967,11 +3768,10 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSin, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3988,12 +3788,11 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinOut = wrap.Op{
@@ -4009,12 +3808,11 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSinh = wrap.Op{
@@ -4029,11 +3827,10 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSinh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSinh, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4050,12 +3847,11 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinhOut = wrap.Op{
@@ -4071,12 +3867,11 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachRound = wrap.Op{
@@ -4091,11 +3886,10 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachRound, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachRound, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4112,12 +3906,11 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachRoundOut = wrap.Op{
@@ -4133,12 +3926,11 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLgamma = wrap.Op{
@@ -4153,11 +3945,10 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLgamma, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLgamma, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4174,12 +3965,11 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLgammaOut = wrap.Op{
@@ -4195,12 +3985,11 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFrac = wrap.Op{
@@ -4215,11 +4004,10 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFrac, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachFrac, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4236,12 +4024,11 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFracOut = wrap.Op{
@@ -4257,12 +4044,11 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFracOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachReciprocal = wrap.Op{
@@ -4277,11 +4063,10 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachReciprocal, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4298,12 +4083,11 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachReciprocalOut = wrap.Op{
@@ -4319,12 +4103,11 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSigmoid = wrap.Op{
@@ -4339,11 +4122,10 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSigmoid, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4360,12 +4142,11 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSigmoidOut = wrap.Op{
@@ -4381,12 +4162,11 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTrunc = wrap.Op{
@@ -4401,11 +4181,10 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTrunc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTrunc, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4422,12 +4201,11 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTruncOut = wrap.Op{
@@ -4443,12 +4221,11 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
@@ -4464,12 +4241,11 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
@@ -4485,12 +4261,11 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
@@ -4506,12 +4281,11 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
@@ -4527,12 +4301,11 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
@@ -4548,12 +4321,11 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
@@ -4569,12 +4341,11 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
@@ -4590,12 +4361,11 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
@@ -4611,12 +4381,11 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
@@ -4631,11 +4400,10 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4651,11 +4419,10 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4671,11 +4438,10 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4691,11 +4457,10 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_5112eee72652, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4711,11 +4476,10 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMaximumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -4732,12 +4496,11 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMaximumListOut = wrap.Op{
@@ -4753,12 +4516,11 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMinimumList = wrap.Op{
@@ -4773,11 +4535,10 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMinimumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_70591cffc12a, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -4794,12 +4555,11 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMinimumListOut = wrap.Op{
@@ -4815,12 +4575,11 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachNormScalar = wrap.Op{
@@ -4835,11 +4594,10 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNormScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_ebf9b104fa99, self)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4856,12 +4614,11 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 		kernels.XForeachNormScalarOut(self, ord, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opBucketizeTensor = wrap.Op{
@@ -4876,11 +4633,10 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	if !asserts.Checking() {
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_6a5623b35620, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, boundaries, r0)
 	return r0
 }
 
@@ -4896,12 +4652,11 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	if !asserts.Checking() {
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_1e5b54973937, self, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, boundaries, out, r0)
 	return r0
 }
 
@@ -4917,11 +4672,10 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	if !asserts.Checking() {
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_eac73e8f741a, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, boundaries, r0)
 	return r0
 }
 
@@ -4937,12 +4691,11 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	if !asserts.Checking() {
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_5bd8518ecb39, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, boundaries, out, r0)
 	return r0
 }
 
@@ -4958,11 +4711,10 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_e0e3bff86d89, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -4978,11 +4730,10 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTorchCudaCuLinkerSymbolOp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTorchCudaCuLinkerSymbolOp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTorchCudaCuLinkerSymbolOp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOp(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4998,12 +4749,11 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTorchCudaCuLinkerSymbolOpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTorchCudaCuLinkerSymbolOpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5019,12 +4769,11 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_8c90084fb826, sorted_sequence, self, sorter, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
@@ -5040,11 +4789,10 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_cbc9f365db97, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -5060,12 +4808,11 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_91ccc1d7ae11(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ce1decf6a938(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_93d0dfccb481, sorted_sequence, sorter, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
@@ -5081,11 +4828,10 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5101,12 +4847,11 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5122,11 +4867,10 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Shape_4dc55001c321, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, crow_indices, col_indices, r0)
 	return r0
 }
 
@@ -5142,12 +4886,11 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_1a9d2d25e276, crow_indices, col_indices, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, out, r0)
 	return r0
 }
 
@@ -5163,12 +4906,11 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	if !asserts.Checking() {
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMseLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -5184,11 +4926,10 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.MseLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5204,12 +4945,11 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -5225,11 +4965,10 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_1e69b9f1f282, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5245,11 +4984,10 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.L1Loss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opL1Loss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5265,12 +5003,11 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
 	return r0
 }
 
@@ -5286,11 +5023,10 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	if !asserts.Checking() {
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -5306,12 +5042,11 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a7 wrap.Saved
-	assertgenshapes.ChecksPre_427855877fd9(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_8c19efac353e, grad_output, self, target, weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -5327,11 +5062,10 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opMultiMarginLossBackward, &assertgenshapes.Shape_deb42ea28498, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -5347,12 +5081,11 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -5368,11 +5101,10 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultilabelMarginLoss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5388,12 +5120,11 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_b08db2491b9b, self, target, output, is_target)
+	defer fr.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
@@ -5409,11 +5140,10 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_1124a7a029ac, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -5429,12 +5159,11 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2064e8de8db1(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_dd4a3dbbc466, grad_output, self, target, is_target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
@@ -5450,11 +5179,10 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMultilabelMarginLossBackward, &assertgenshapes.Shape_55922d1b3b21, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, is_target, r0)
 	return r0
 }
 
@@ -5470,12 +5198,11 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opNllLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLossOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
 	return r0
 }
 
@@ -5491,11 +5218,10 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLossNd, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLossNd, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -5511,11 +5237,10 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	if !asserts.Checking() {
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -5531,12 +5256,11 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_34b05d119386(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a56358ffb544(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -5552,11 +5276,10 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_3de8e0ad09e5, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5572,12 +5295,11 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_23cddd44ad55(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_81103c91104c(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -5593,11 +5315,10 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_baa8ef4e4295(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_726e92d3c0ba, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -5613,12 +5334,11 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opNllLoss2dOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
 	return r0
 }
 
@@ -5634,11 +5354,10 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLoss2d, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss2d, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -5654,12 +5373,11 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_34b05d119386(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a56358ffb544(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -5675,11 +5393,10 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_3de8e0ad09e5, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5695,12 +5412,11 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_23cddd44ad55(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_81103c91104c(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -5716,11 +5432,10 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_baa8ef4e4295(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_726e92d3c0ba, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -5736,12 +5451,11 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -5757,11 +5471,10 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	if !asserts.Checking() {
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5777,12 +5490,11 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -5798,11 +5510,10 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_1e69b9f1f282, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5818,12 +5529,11 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	if !asserts.Checking() {
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHuberLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -5839,11 +5549,10 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	if !asserts.Checking() {
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5859,12 +5568,11 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -5880,11 +5588,10 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_1e69b9f1f282, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5900,12 +5607,11 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -5921,11 +5627,10 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	if !asserts.Checking() {
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_a5002514a6f1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5941,12 +5646,11 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -5962,11 +5666,10 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_1e69b9f1f282, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5982,12 +5685,11 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	if !asserts.Checking() {
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opEluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6003,11 +5705,10 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	if !asserts.Checking() {
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6023,12 +5724,11 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	if !asserts.Checking() {
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_2938796c8748, grad_output, self_or_result, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
@@ -6044,11 +5744,10 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	if !asserts.Checking() {
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_d9504403c8a6, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -6064,12 +5763,11 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	if !asserts.Checking() {
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opElu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6085,12 +5783,11 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GluOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6106,11 +5803,10 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Glu(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Glu(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6126,12 +5822,11 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	if !asserts.Checking() {
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6147,11 +5842,10 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	if !asserts.Checking() {
 		return kernels.GluBackward(grad_output, self, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6167,11 +5861,10 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	if !asserts.Checking() {
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGluJvp, &assertgenshapes.Shape_9220bd3895f2, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, glu, x, dx, r0)
 	return r0
 }
 
@@ -6187,12 +5880,11 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	if !asserts.Checking() {
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opGluJvpOut, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opGluJvpOut, &assertgenshapes.Shape_d819842fbade, glu, x, dx, out)
+	defer fr.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, glu, x, dx, out, r0)
 	return r0
 }
 
@@ -6208,11 +5900,10 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opGluBackwardJvp, &assertgenshapes.Shape_570ce8c03e36, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
@@ -6228,12 +5919,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2ea3f0995106(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb4fe999f2a8(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_b79855fd451a, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -6249,12 +5939,11 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardsigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardsigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6270,11 +5959,10 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Hardsigmoid(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6290,12 +5978,11 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardsigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6311,12 +5998,11 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6332,11 +6018,10 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6352,12 +6037,11 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6373,11 +6057,10 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	if !asserts.Checking() {
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6393,12 +6076,11 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	if !asserts.Checking() {
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6414,11 +6096,10 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	if !asserts.Checking() {
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6434,12 +6115,11 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6455,12 +6135,11 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardswishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardswishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6476,11 +6155,10 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Hardswish(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6496,12 +6174,11 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardswish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardswish_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6517,11 +6194,10 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HardswishBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6537,12 +6213,11 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -6558,12 +6233,11 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLeakyReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6579,11 +6253,10 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6599,12 +6272,11 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6620,11 +6292,10 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6640,12 +6311,11 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLeakyRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6661,12 +6331,11 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6682,11 +6351,10 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSigmoid, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogSigmoid(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6702,12 +6370,11 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_b0e25985917f, self, output, buffer)
+	defer fr.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
@@ -6723,11 +6390,10 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForward(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -6743,12 +6409,11 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_c607a81a8966, grad_output, self, buffer, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
@@ -6764,11 +6429,10 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_d9f114f9009a, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -6784,12 +6448,11 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_79ea2e5d056c, self, noise, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	assertgenshapes.ChecksPost_d4954e97dbc5(&c, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, noise, out, r0)
 	return r0
 }
 
@@ -6805,11 +6468,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_9394941e4f1d, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_1c91e45cc8e1(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
 	return r0
 }
 
@@ -6825,11 +6487,10 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_981ffea19e45, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -6845,12 +6506,11 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_72f86d2ab61a, grad_output, self, noise, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, noise, out, r0)
 	return r0
 }
 
@@ -6866,12 +6526,11 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_1fc82aae5671, self, noise)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_34cbad750e91(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
 	return r0
 }
 
@@ -6887,12 +6546,11 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftplusOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6908,11 +6566,10 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Softplus(self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6928,12 +6585,11 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6949,11 +6605,10 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6969,12 +6624,11 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6990,11 +6644,10 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Softshrink(self, lambd)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Softshrink(self, lambd)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7010,12 +6663,11 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7031,11 +6683,10 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7051,12 +6702,11 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7072,11 +6722,10 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7092,11 +6741,10 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7112,12 +6760,11 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7133,11 +6780,10 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7153,12 +6799,11 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -7174,11 +6819,10 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7194,12 +6838,11 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7215,11 +6858,10 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7235,12 +6877,11 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -7256,12 +6897,11 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7277,11 +6917,10 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7297,11 +6936,10 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7317,12 +6955,11 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7338,12 +6975,11 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7359,11 +6995,10 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7379,12 +7014,11 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -7400,12 +7034,11 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7421,11 +7054,10 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7441,12 +7073,11 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -7462,11 +7093,10 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_1b31834d9082, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7482,12 +7112,11 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7503,11 +7132,10 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7523,12 +7151,11 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -7544,11 +7171,10 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_1b31834d9082, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7564,12 +7190,11 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7585,11 +7210,10 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7605,12 +7229,11 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7626,11 +7249,10 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7646,12 +7268,11 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7667,11 +7288,10 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7687,12 +7307,11 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7708,11 +7327,10 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7728,12 +7346,11 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_f459b20f5c67, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7749,11 +7366,10 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_9ef352bd1127, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -7769,12 +7385,11 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -7790,11 +7405,10 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_1b31834d9082, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7810,12 +7424,11 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_f459b20f5c67, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7831,11 +7444,10 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_9ef352bd1127, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -7851,12 +7463,11 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -7872,11 +7483,10 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_1b31834d9082, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7892,12 +7502,11 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7913,11 +7522,10 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7933,12 +7541,11 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -7954,11 +7561,10 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_1b31834d9082, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7974,12 +7580,11 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7995,11 +7600,10 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -8015,12 +7619,11 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -8036,11 +7639,10 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_1b31834d9082, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8056,12 +7658,11 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -8077,11 +7678,10 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_9f45502cc87b, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -8097,12 +7697,11 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -8118,11 +7717,10 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_9f45502cc87b, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -8138,12 +7736,11 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8159,11 +7756,10 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8179,12 +7775,11 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8200,11 +7795,10 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8220,12 +7814,11 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8241,11 +7834,10 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8261,12 +7853,11 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8282,11 +7873,10 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8302,12 +7892,11 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8323,11 +7912,10 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8343,12 +7931,11 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8364,11 +7951,10 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8384,12 +7970,11 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8405,11 +7990,10 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8425,12 +8009,11 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8446,11 +8029,10 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8466,12 +8048,11 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8487,11 +8068,10 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8507,12 +8087,11 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8528,11 +8107,10 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8548,12 +8126,11 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8569,11 +8146,10 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8589,12 +8165,11 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8610,11 +8185,10 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8630,11 +8204,10 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPadCircular(self, pad)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPadCircular, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8650,11 +8223,10 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	if !asserts.Checking() {
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPadEnum, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8670,11 +8242,10 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Pad(self, pad, mode, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPad, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8690,11 +8261,10 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8710,12 +8280,11 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -8731,11 +8300,10 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8751,12 +8319,11 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -8772,11 +8339,10 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8792,12 +8358,11 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -8813,11 +8378,10 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8833,12 +8397,11 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -8854,11 +8417,10 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8874,12 +8436,11 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -8895,11 +8456,10 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAaBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8915,12 +8475,11 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -8936,11 +8495,10 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8956,12 +8514,11 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -8977,11 +8534,10 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8997,12 +8553,11 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9018,11 +8573,10 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9038,12 +8592,11 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9059,11 +8612,10 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9079,12 +8631,11 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9100,11 +8651,10 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9120,12 +8670,11 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9141,11 +8690,10 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAaBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9161,12 +8709,11 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9182,11 +8729,10 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9202,12 +8748,11 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9223,11 +8768,10 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9243,12 +8787,11 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9264,11 +8807,10 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9284,12 +8826,11 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9305,11 +8846,10 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9325,12 +8865,11 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9346,11 +8885,10 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9366,12 +8904,11 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9387,11 +8924,10 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9407,12 +8943,11 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9428,11 +8963,10 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9448,12 +8982,11 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9469,11 +9002,10 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9489,12 +9021,11 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9510,11 +9041,10 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9530,12 +9060,11 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9551,11 +9080,10 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dVec, &assertgenshapes.Shape_98fff894589f, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9571,12 +9099,11 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -9592,11 +9119,10 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9612,12 +9138,11 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9633,11 +9158,10 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackwardVec, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9653,12 +9177,11 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dBackwardVecOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dBackwardVecOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9674,12 +9197,11 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9695,11 +9217,10 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9715,12 +9236,11 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -9736,11 +9256,10 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9756,12 +9275,11 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9777,11 +9295,10 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9797,12 +9314,11 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -9818,11 +9334,10 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9838,12 +9353,11 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9859,11 +9373,10 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9879,12 +9392,11 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -9900,11 +9412,10 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9920,12 +9431,11 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9941,11 +9451,10 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9961,12 +9470,11 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -9982,11 +9490,10 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10002,12 +9509,11 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10023,11 +9529,10 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10043,12 +9548,11 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10064,11 +9568,10 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10084,12 +9587,11 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10105,11 +9607,10 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10125,12 +9626,11 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10146,11 +9646,10 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10166,12 +9665,11 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10187,12 +9685,11 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10208,11 +9705,10 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10228,11 +9724,10 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10248,12 +9743,11 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10269,12 +9763,11 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10290,11 +9783,10 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10310,11 +9802,10 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10330,12 +9821,11 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10351,12 +9841,11 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10372,11 +9861,10 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10392,11 +9880,10 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10412,12 +9899,11 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10433,12 +9919,11 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10454,11 +9939,10 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10474,11 +9958,10 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10494,12 +9977,11 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10515,12 +9997,11 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10536,11 +10017,10 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10556,11 +10036,10 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10576,12 +10055,11 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10597,12 +10075,11 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10618,11 +10095,10 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10638,11 +10114,10 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_c0219f64be88, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10658,12 +10133,11 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -10679,11 +10153,10 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SigmoidBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_cff702561c0f, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -10699,12 +10172,11 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	if !asserts.Checking() {
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -10720,11 +10192,10 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	if !asserts.Checking() {
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogitBackward, &assertgenshapes.Shape_9c13fe7716f3, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10740,12 +10211,11 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	if !asserts.Checking() {
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -10761,11 +10231,10 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.TanhBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_cff702561c0f, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -10781,12 +10250,11 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a8 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10802,11 +10270,10 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10822,12 +10289,11 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a8 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10843,11 +10309,10 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10863,12 +10328,11 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opThnnConv2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -10884,11 +10348,10 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opThnnConv2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opThnnConv2d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10904,12 +10367,11 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_ea1490ab8de8, self, weight, bias, output)
+	defer fr.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -10925,11 +10387,10 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_e288233adda4, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_f23cf661a2c8(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10945,12 +10406,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_9262033dd80a, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10966,11 +10426,10 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_56ff317ceb6a, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10986,12 +10445,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_0510bbe6e5e7, grad_output, self, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -11007,12 +10465,11 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11028,11 +10485,10 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11048,11 +10504,10 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11068,12 +10523,11 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11089,12 +10543,11 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConv3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11110,11 +10563,10 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConv3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11130,12 +10582,11 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_ea1490ab8de8, self, weight, bias, output)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -11151,11 +10602,10 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_e288233adda4, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_f23cf661a2c8(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11171,11 +10621,10 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11191,12 +10640,11 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11212,11 +10660,10 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11232,12 +10679,11 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11253,12 +10699,11 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	if !asserts.Checking() {
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCol2imOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCol2imOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11274,11 +10719,10 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	if !asserts.Checking() {
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11294,11 +10738,10 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStack(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opColumnStack, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -11314,15 +10757,11 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStackOut(tensors, out)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opColumnStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opColumnStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -11338,12 +10777,11 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	if !asserts.Checking() {
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIm2colOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIm2colOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11359,11 +10797,10 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	if !asserts.Checking() {
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11379,11 +10816,10 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isfinite(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsfinite, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11399,11 +10835,10 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isinf(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11419,12 +10854,11 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11440,11 +10874,10 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isposinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isposinf(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11460,12 +10893,11 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsposinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsposinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsposinfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11481,11 +10913,10 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isneginf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Isneginf(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11501,12 +10932,11 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsneginfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsneginfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsneginfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11522,11 +10952,10 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAddBatchDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11542,11 +10971,10 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	if !asserts.Checking() {
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXRemoveBatchDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11562,11 +10990,10 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialEntr(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11582,12 +11009,11 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialEntrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11603,11 +11029,10 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtri(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialNdtri(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11623,12 +11048,11 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtriOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11644,11 +11068,10 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11664,12 +11087,11 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11685,11 +11107,10 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpm1, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11705,12 +11126,11 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11726,11 +11146,10 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExp2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11746,12 +11165,11 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11767,11 +11185,10 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsi(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPsi, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11787,12 +11204,11 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsiOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialPsiOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11808,11 +11224,10 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialDigamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11828,12 +11243,11 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11849,11 +11263,10 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaln(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialGammaln, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11869,12 +11282,11 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammalnOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11890,11 +11302,10 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErf, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11910,12 +11321,11 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11931,11 +11341,10 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11951,12 +11360,11 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11972,11 +11380,10 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcx(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialErfcx(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11992,12 +11399,11 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcxOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12013,11 +11419,10 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinv(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfinv, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12033,12 +11438,11 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinvOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12054,11 +11458,10 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12074,12 +11477,11 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12095,11 +11497,10 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1py(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -12115,11 +11516,10 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -12135,11 +11535,10 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12155,12 +11554,11 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -12176,12 +11574,11 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -12197,12 +11594,11 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12218,11 +11614,10 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlogy(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogy, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -12238,11 +11633,10 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogySelfScalar, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -12258,11 +11652,10 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogyOtherScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12278,12 +11671,11 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -12299,12 +11691,11 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -12320,12 +11711,11 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12341,11 +11731,10 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialZeta(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -12361,11 +11750,10 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -12381,11 +11769,10 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12401,12 +11788,11 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialZetaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -12422,12 +11808,11 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -12443,12 +11828,11 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12464,11 +11848,10 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12484,12 +11867,11 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12505,11 +11887,10 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialI0e(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12525,12 +11906,11 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI0eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12546,11 +11926,10 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialI1(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12566,12 +11945,11 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12587,11 +11965,10 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialI1e(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12607,12 +11984,11 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI1eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12628,11 +12004,10 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogit(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12648,12 +12023,11 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12669,11 +12043,10 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPolygamma(n, self)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPolygamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12689,12 +12062,11 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12710,11 +12082,10 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogsumexp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12730,12 +12101,11 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12751,11 +12121,10 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpit(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12771,12 +12140,11 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpitOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExpitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12792,11 +12160,10 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSinc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSinc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12812,12 +12179,11 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSincOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSincOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12833,11 +12199,10 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialRound(self, decimals)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialRound, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12853,12 +12218,11 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12874,11 +12238,10 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1p(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLog1p, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12894,12 +12257,11 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1pOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12915,11 +12277,10 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12935,12 +12296,11 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -12956,11 +12316,10 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammainc(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammainc, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -12976,12 +12335,11 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -12997,11 +12355,10 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincc(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammaincc, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13017,11 +12374,10 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammaln(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialMultigammaln, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13037,12 +12393,11 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13058,11 +12413,10 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSoftmax, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13078,11 +12432,10 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FftFft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13098,12 +12451,11 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	if !asserts.Checking() {
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13119,11 +12471,10 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftIfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13139,12 +12490,11 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13160,11 +12510,10 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftRfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13180,12 +12529,11 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13201,11 +12549,10 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13221,12 +12568,11 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13242,11 +12588,10 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftHfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13262,12 +12607,11 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13283,11 +12627,10 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13303,12 +12646,11 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13324,11 +12666,10 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13344,12 +12685,11 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13365,11 +12705,10 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13385,12 +12724,11 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13406,11 +12744,10 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13426,12 +12763,11 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13447,11 +12783,10 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13467,12 +12802,11 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13488,11 +12822,10 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13508,12 +12841,11 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13529,11 +12861,10 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft2, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13549,12 +12880,11 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13570,11 +12900,10 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13590,12 +12919,11 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13611,11 +12939,10 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13631,12 +12958,11 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13652,11 +12978,10 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13672,12 +12997,11 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13693,11 +13017,10 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfftn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13713,12 +13036,11 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13734,11 +13056,10 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfftn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13754,12 +13075,11 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13775,11 +13095,10 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfftn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13795,12 +13114,11 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13816,10 +13134,10 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 	if !asserts.Checking() {
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opFftFftfreq, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -13835,12 +13153,11 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftFftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -13856,10 +13173,10 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opFftRfftfreq, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -13875,12 +13192,11 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -13896,11 +13212,10 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftshift(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftshift, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13916,11 +13231,10 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftIfftshift(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftshift, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13936,11 +13250,10 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -13956,12 +13269,11 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_0dfac4d8fca1, self, L, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -13977,11 +13289,10 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCholesky(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCholesky, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13997,12 +13308,11 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14018,11 +13328,10 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgCross(self, other, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -14038,12 +13347,11 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -14059,11 +13367,10 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactor(A, pivot)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLuFactor, &assertgenshapes.Shape_0a046c122fe3, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -14079,12 +13386,11 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_5ef029f65a14, A, LU, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -14100,11 +13406,10 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_30a256161bcf, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14120,12 +13425,11 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_c1c5d82d7dea, A, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14141,11 +13445,10 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.LinalgLu(A, pivot)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_30a256161bcf, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14161,12 +13464,11 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLuOut, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuOut, &assertgenshapes.Shape_affe22a06c7c, A, P, L, U)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14182,11 +13484,10 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_ddeaa37a93a0, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, LU, pivots, B, r0)
 	return r0
 }
 
@@ -14202,12 +13503,11 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_b54c52f625dc, LU, pivots, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -14223,11 +13523,10 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XLinalgDet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_30a256161bcf, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14243,12 +13542,11 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXLinalgDetResult, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_3ecf5cba8ca3, A, result, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14264,11 +13562,10 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgDet, &assertgenshapes.Shape_efef2636dbdb, A)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
 }
 
@@ -14284,12 +13581,11 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDetOut(A, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgDetOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgDetOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
 	return r0
 }
 
@@ -14305,11 +13601,10 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Det(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14325,11 +13620,10 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLdlFactorEx, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14345,12 +13639,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_062af68f4706, self, LD, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14366,11 +13659,10 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLdlFactor, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -14386,12 +13678,11 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_b42e3df02c9a, self, LD, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -14407,11 +13698,10 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLdlSolve, &assertgenshapes.Shape_1ca4fbaa43b6, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, LD, pivots, B, r0)
 	return r0
 }
 
@@ -14427,12 +13717,11 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_e5afebd8db0d, LD, pivots, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -14448,11 +13737,10 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	if !asserts.Checking() {
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_860b23695eda, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	assertgenshapes.ChecksPost_66c0809451b5(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -14468,12 +13756,11 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_85c00855301e(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0779cbedae81(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_a468ad9dcb54, self, b, solution, residuals, rank, singular_values)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	assertgenshapes.After_56ad66d93c20(&fr, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -14489,11 +13776,10 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatmul(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatmul, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -14509,12 +13795,11 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -14530,11 +13815,10 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVecdot, &assertgenshapes.Shape_e58c4161308b, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, y, r0)
 	return r0
 }
 
@@ -14550,12 +13834,11 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_2cb9e256ac1f, x, y, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, y, out, r0)
 	return r0
 }
 
@@ -14571,11 +13854,10 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14591,12 +13873,11 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14612,11 +13893,10 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_eefc116485a0(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_93cc9950ecc5, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	assertgenshapes.ChecksPost_8c2dad3c7727(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.After_c84236f91503(&fr, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -14632,12 +13912,11 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_f6423064daa6(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_116a5a3cbf66(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_566539de00e6, A, sign, logabsdet, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.ChecksPost_6779764401e0(&c, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -14653,11 +13932,10 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgSlogdet, &assertgenshapes.Shape_0a046c122fe3, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -14673,12 +13951,11 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_7e52d42f60d9, A, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -14694,11 +13971,10 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Slogdet(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSlogdet, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -14714,12 +13990,11 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSlogdetOut, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSlogdetOut, &assertgenshapes.Shape_b4a130df67ab, self, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -14735,11 +14010,10 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logdet(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogdet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14755,11 +14029,10 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgEig(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.LinalgEig(self)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -14775,12 +14048,11 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	if !asserts.Checking() {
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgEigOut, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEigOut, &assertgenshapes.Shape_d5f296f9233f, self, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -14796,11 +14068,10 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvals(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvals, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14816,12 +14087,11 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14837,11 +14107,10 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_0a046c122fe3, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -14857,12 +14126,11 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	if !asserts.Checking() {
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_168bfbab9d8c, A, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -14878,11 +14146,10 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgEigh(self, UPLO)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEigh, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -14898,12 +14165,11 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	if !asserts.Checking() {
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_37e809293387, self, eigvals, eigvecs)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -14919,11 +14185,10 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvalsh, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14939,12 +14204,11 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14960,11 +14224,10 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_4e05f15d86ca, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, tau, r0)
 	return r0
 }
 
@@ -14980,12 +14243,11 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_fc75fb72d758, input, tau, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, tau, out, r0)
 	return r0
 }
 
@@ -15001,11 +14263,10 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgInvEx(A, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_0a046c122fe3, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -15021,12 +14282,11 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_2692f1770f8c, A, inverse, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -15042,11 +14302,10 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInv(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgInv, &assertgenshapes.Shape_efef2636dbdb, A)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
 }
 
@@ -15062,12 +14321,11 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInvOut(A, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgInvOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgInvOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
 	return r0
 }
 
@@ -15083,11 +14341,10 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inverse(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opInverse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15103,12 +14360,11 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.InverseOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInverseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15124,11 +14380,10 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inner(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInner, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -15144,12 +14399,11 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.InnerOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opInnerOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opInnerOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -15165,11 +14419,10 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOuter, &assertgenshapes.Shape_98fb4cf3469f, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec2, r0)
 	return r0
 }
 
@@ -15185,12 +14438,11 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.OuterOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opOuterOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opOuterOut, &assertgenshapes.Shape_bef75f525440, self, vec2, out)
+	defer fr.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec2, out, r0)
 	return r0
 }
 
@@ -15206,11 +14458,10 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ger(self, vec2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGer, &assertgenshapes.Shape_98fb4cf3469f, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec2, r0)
 	return r0
 }
 
@@ -15226,12 +14477,11 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.GerOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGerOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGerOut, &assertgenshapes.Shape_bef75f525440, self, vec2, out)
+	defer fr.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec2, out, r0)
 	return r0
 }
 
@@ -15247,11 +14497,10 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15267,11 +14516,10 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNormOrdStr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15287,12 +14535,11 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15308,12 +14555,11 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15329,11 +14575,10 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15349,12 +14594,11 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15370,11 +14614,10 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNorm, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15390,12 +14633,11 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15411,11 +14653,10 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNormStrOrd, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15431,12 +14672,11 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15452,11 +14692,10 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	if !asserts.Checking() {
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_30a256161bcf, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15472,12 +14711,11 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a0, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15493,11 +14731,10 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgSvd, &assertgenshapes.Shape_30a256161bcf, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15513,12 +14750,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15534,11 +14770,10 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvals(A, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgSvdvals, &assertgenshapes.Shape_efef2636dbdb, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
 }
 
@@ -15554,12 +14789,11 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
 	return r0
 }
 
@@ -15575,11 +14809,10 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCond(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCond, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15595,12 +14828,11 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgCondOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCondOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15616,11 +14848,10 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStr(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCondPStr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15636,12 +14867,11 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15657,11 +14887,10 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_c3f8d5850cd3, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, atol, rtol, r0)
 	return r0
 }
 
@@ -15677,12 +14906,11 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_fecaa254bf41(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_014e0767a6ef, self, atol, rtol, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -15698,11 +14926,10 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15718,12 +14945,11 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15739,11 +14965,10 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinv, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15759,11 +14984,10 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	if !asserts.Checking() {
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvRcondTensor, &assertgenshapes.Shape_4983b8689e9c, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, rcond, r0)
 	return r0
 }
 
@@ -15779,12 +15003,11 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgPinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15800,12 +15023,11 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_2dcab7477d1c, self, rcond, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, rcond, out, r0)
 	return r0
 }
 
@@ -15821,11 +15043,10 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_9b1bb783bf91, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_66c0809451b5(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15841,12 +15062,11 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_85c00855301e(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0779cbedae81(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_5dc17414775c, A, B, result, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	assertgenshapes.After_56ad66d93c20(&fr, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15862,11 +15082,10 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	if !asserts.Checking() {
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opLinalgSolveEx, &assertgenshapes.Shape_534c5af67fe7, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -15882,12 +15101,11 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	if !asserts.Checking() {
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_134dfcdf6f8c, A, B, result, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -15903,11 +15121,10 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSolve(A, B, left)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolve, &assertgenshapes.Shape_b5b22abb339a, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, B, r0)
 	return r0
 }
 
@@ -15923,12 +15140,11 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgSolveOut, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_1e375e02b586, A, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, A, B, out, r0)
 	return r0
 }
 
@@ -15944,11 +15160,10 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinv(self, ind)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgTensorinv, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15964,12 +15179,11 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15985,11 +15199,10 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorsolve, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -16005,12 +15218,11 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -16026,11 +15238,10 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgQr(A, mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_0a046c122fe3, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -16046,12 +15257,11 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgQrOut, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgQrOut, &assertgenshapes.Shape_4ef34df16834, A, Q, R)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -16067,11 +15277,10 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPower(self, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixPower, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16087,12 +15296,11 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16108,11 +15316,10 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Shape_c178d4863c30, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, atol, rtol, r0)
 	return r0
 }
 
@@ -16128,12 +15335,11 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_fecaa254bf41(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_90e4770adf69, input, atol, rtol, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -16149,11 +15355,10 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16169,12 +15374,11 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16190,11 +15394,10 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRank, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16210,12 +15413,11 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16231,11 +15433,10 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankTolTensor, &assertgenshapes.Shape_a830c2711c7d, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, tol, r0)
 	return r0
 }
 
@@ -16251,12 +15452,11 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_c24906c8e5d6, input, tol, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, tol, out, r0)
 	return r0
 }
 
@@ -16272,11 +15472,10 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDot(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opLinalgMultiDot, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -16292,15 +15491,11 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -16316,11 +15511,10 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	if !asserts.Checking() {
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNestedToPaddedTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16336,11 +15530,10 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	if !asserts.Checking() {
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestSerializationSubcmul, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -16356,11 +15549,10 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalIntlist, &assertgenshapes.Shape_9cc590d69961, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
 }
 
@@ -16376,12 +15568,11 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
 	return r0
 }
 
@@ -16397,11 +15588,10 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFilledIntlist, &assertgenshapes.Shape_9cc590d69961, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
 }
 
@@ -16417,12 +15607,11 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
 	return r0
 }
 
@@ -16438,11 +15627,10 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFloatlist, &assertgenshapes.Shape_9cc590d69961, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
 }
 
@@ -16458,12 +15646,11 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
 	return r0
 }
 
@@ -16479,11 +15666,10 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestStringDefault, &assertgenshapes.Shape_18dad7566c81, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
 }
 
@@ -16499,11 +15685,10 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsA, &assertgenshapes.Shape_a27e84bbb86e, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
 }
 
@@ -16519,11 +15704,10 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsB, &assertgenshapes.Shape_a27e84bbb86e, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
 }
 
@@ -16539,11 +15723,10 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutograd(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16559,12 +15742,11 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16580,11 +15762,10 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16600,12 +15781,11 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16621,11 +15801,10 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16641,11 +15820,10 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16661,11 +15839,10 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16681,12 +15858,11 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16702,11 +15878,10 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_f54444408fb3(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_ce7b8ae8295c, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -16722,12 +15897,11 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4, a8 wrap.Saved
-	assertgenshapes.ChecksPre_e80fa275d739(&c, &opSegmentReduceOut, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b63e8a3635ee(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_5fd318b00804, data, lengths, indices, offsets, out)
+	defer fr.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -16743,11 +15917,10 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_eb8e036a7d83(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXSegmentReduceBackward, &assertgenshapes.Shape_d86d81205fd9, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -16763,12 +15936,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5, a8 wrap.Saved
-	assertgenshapes.ChecksPre_754aa787ec8a(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_50df060c5805(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_5b0def3f4046, grad, output, data, lengths, offsets, out)
+	defer fr.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -16784,11 +15956,10 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	if !asserts.Checking() {
 		return kernels.PadSequence(sequences, batch_first, padding_value)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opPadSequence, &assertgenshapes.Shape_ec3989cdef4d, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, sequences, r0)
 	return r0
 }
 
@@ -16804,11 +15975,10 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opFlattenDenseTensors, &assertgenshapes.Shape_43509441bde1, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost_1ac1797a2f32(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -16824,14 +15994,10 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4213a793fab4(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_d1f92a737047(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_c6ea98e95aa5, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost_6188c8d80685(&c, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors, r0)
+	assertgenshapes.After_18ed1a574734(&fr, flat, tensors, r0)
 	return r0
 }
 
@@ -16847,11 +16013,10 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_d6438b6d7e57, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, list, r0)
 	return r0
 }
 
@@ -16867,15 +16032,11 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
-	var c wrap.Call
-	var (
-		a5 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_7c6fc0c96a3d, &l0, &a5, list, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_92335c0ab19d, list, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_7c6fc0c96a3d, &l0, &a5, list, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, list, out, r0)
 	return r0
 }
 
@@ -16891,11 +16052,10 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopy(self, level)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFwPrimalCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16911,11 +16071,10 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakeDualCopy, &assertgenshapes.Shape_f7edfdb30689, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, primal, tangent, r0)
 	return r0
 }
 
@@ -16931,11 +16090,10 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16951,11 +16109,10 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16971,11 +16128,10 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XConjCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16991,11 +16147,10 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XNegViewCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17011,11 +16166,10 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17031,11 +16185,10 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseBroadcastToCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17051,11 +16204,10 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	if !asserts.Checking() {
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17071,11 +16223,10 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17091,11 +16242,10 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PermuteCopy(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17111,11 +16261,10 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17131,11 +16280,10 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17151,11 +16299,10 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDetachCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17171,11 +16318,10 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17191,11 +16337,10 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_71b274198a51, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -17211,11 +16356,10 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	if !asserts.Checking() {
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_71b274198a51, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -17231,11 +16375,10 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SqueezeCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17251,11 +16394,10 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17271,11 +16413,10 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.TCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17291,11 +16432,10 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17311,11 +16451,10 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17331,11 +16470,10 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XIndicesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17351,11 +16489,10 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XValuesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17371,11 +16508,10 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.IndicesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17391,11 +16527,10 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ValuesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17411,11 +16546,10 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17431,11 +16565,10 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opColIndicesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17451,11 +16584,10 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17471,12 +16603,11 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17492,11 +16623,10 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17512,12 +16642,11 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17533,11 +16662,10 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_71b274198a51, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -17553,11 +16681,10 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopy(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ViewCopy(self, size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17573,11 +16700,10 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17593,11 +16719,10 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	if !asserts.Checking() {
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17613,11 +16738,10 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.AliasCopy(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17633,12 +16757,11 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17654,12 +16777,11 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_660364bf825d, primal, tangent, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, primal, tangent, out, r0)
 	return r0
 }
 
@@ -17675,12 +16797,11 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17696,12 +16817,11 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17717,12 +16837,11 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXConjCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConjCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17738,12 +16857,11 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17759,12 +16877,11 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	if !asserts.Checking() {
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17780,12 +16897,11 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17801,12 +16917,11 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	if !asserts.Checking() {
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17822,12 +16937,11 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opExpandCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpandCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17843,12 +16957,11 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPermuteCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17864,12 +16977,11 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17885,12 +16997,11 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17906,12 +17017,11 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDetachCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDetachCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17927,12 +17037,11 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17949,15 +17058,11 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
@@ -17973,15 +17078,11 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSqueezeCopyOut = wrap.Op{
@@ -17996,12 +17097,11 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18017,12 +17117,11 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18038,12 +17137,11 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18059,12 +17157,11 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18080,12 +17177,11 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18101,12 +17197,11 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18122,12 +17217,11 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18143,12 +17237,11 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18164,12 +17257,11 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opValuesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18185,12 +17277,11 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18206,12 +17297,11 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18228,15 +17318,11 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opViewCopyOut = wrap.Op{
@@ -18251,12 +17337,11 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ViewCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18272,12 +17357,11 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18293,12 +17377,11 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	if !asserts.Checking() {
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18314,12 +17397,11 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAliasCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18335,11 +17417,10 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18355,12 +17436,11 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18376,11 +17456,10 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Shape_7e60e910d7c4, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, query, r0)
 	return r0
 }
 
@@ -18396,11 +17475,10 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opXNestedTensorLayerNorm, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opXNestedTensorLayerNorm, &assertgenshapes.Shape_0ffdb90bfab5, self, weight, bias)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -18416,12 +17494,11 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	if !asserts.Checking() {
 		return kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_fecaa254bf41(&c, &opXNestedTensorLayerNormOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a4, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d15463afe2b(&fr, &opXNestedTensorLayerNormOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -18437,11 +17514,10 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 wrap.Saved
-	assertgenshapes.ChecksPre_32282fc5eb02(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_790700a39d6c(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_0c8de77b179d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost_189db8f81c93(&c, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	assertgenshapes.After_8af55e72ec3d(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -18457,12 +17533,11 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 wrap.Saved
-	assertgenshapes.ChecksPre_ebd9b6da8231(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bb7e64402d87(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_d61a6c1baa9d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost_6b6dddbea9a7(&c, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
+	assertgenshapes.After_9f4b3afd7b07(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -18478,11 +17553,10 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_92752a84a9cc(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eec740b32f33(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_96543fb299bf, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost_b208aff07b24(&c, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	assertgenshapes.After_e98cf20ed81e(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -18498,12 +17572,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_c3c59c9cc81b(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e17d376c46fa(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_b9e29b97ce00, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost_222166d5d692(&c, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	assertgenshapes.After_6607a7cbe63c(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -18519,11 +17592,10 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e91c8007cb73(&c, &opXScaledDotProductAttention, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductAttention, &assertgenshapes.Shape_0f7f755430b0, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -18539,11 +17611,10 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e91c8007cb73(&c, &opXScaledDotProductAttentionForward, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductAttentionForward, &assertgenshapes.Shape_0f7f755430b0, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -18559,11 +17630,10 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e91c8007cb73(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductAttentionMath, &assertgenshapes.Shape_0f7f755430b0, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -18579,11 +17649,10 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXTritonScaledDotAttention, &assertgenshapes.Shape_a4719481b4e3, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, q, k_, v, r0)
 	return r0
 }
 
@@ -18599,12 +17668,11 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_c73147a1e69c, q, k_, v, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, q, k_, v, out, r0)
 	return r0
 }
 
@@ -18620,11 +17688,10 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_19caa6263949(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd60717222be(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_c9a8beaddade, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost_2219169cb83c(&c, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.After_d581239eb768(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -18640,12 +17707,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_08bf3a80445f(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_992266aaa210(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_973192ec582d, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.After_cbf8b1e725f8(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -18661,11 +17727,10 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialAiryAi(x)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -18681,12 +17746,11 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -18702,11 +17766,10 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opXFlashScaledDotProductAttention, &assertgenshapes.Locs_ca4279bfb725, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opXFlashScaledDotProductAttention, &assertgenshapes.Shape_24286cf39c7c, query, key, value, cum_seq_q, cum_seq_k)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_ca4279bfb725, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, query, key, value, cum_seq_q, cum_seq_k, r0)
 	return r0
 }
 
@@ -18722,11 +17785,10 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20 wrap.Saved
-	assertgenshapes.ChecksPre_42b8033e8e5b(&c, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Locs_8e1fc205f984, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
+	var fr wrap.Frame[[19]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_360441579d48(&fr, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Shape_92c8836e23ab, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	assertgenshapes.ChecksPost_005eb444cbbf(&c, &assertgenshapes.Locs_8e1fc205f984, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
+	assertgenshapes.After_34d05067889c(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -18742,12 +17804,11 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23 wrap.Saved
-	assertgenshapes.ChecksPre_7b11600cacc6(&c, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Locs_c8c168ec37ca, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[22]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0f7c68ce6aa8(&fr, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Shape_10fef847be62, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	assertgenshapes.ChecksPost_828f0c8c1328(&c, &assertgenshapes.Locs_c8c168ec37ca, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_527da02262db(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -18763,11 +17824,10 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11 wrap.Saved
-	assertgenshapes.ChecksPre_dbc530c1e4c6(&c, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Locs_a4569b60d568, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
+	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9c0baa222498(&fr, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Shape_d08e43aca3dd, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	assertgenshapes.ChecksPost_c0212b2b598c(&c, &assertgenshapes.Locs_a4569b60d568, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
+	assertgenshapes.After_bc8613a4f6e6(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -18783,12 +17843,11 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11, a14, a15, a16, a17 wrap.Saved
-	assertgenshapes.ChecksPre_d60500995206(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Locs_02ae94ab69f2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[18]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6e8f065b57ee(&fr, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Shape_795dc3429b1c, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_eca50632a9bb(&c, &assertgenshapes.Locs_02ae94ab69f2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_89218e18575a(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -18804,11 +17863,10 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18824,12 +17882,11 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18845,11 +17902,10 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18865,12 +17921,11 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18886,11 +17941,10 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialBesselY0(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18906,12 +17960,11 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18927,11 +17980,10 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialBesselY1(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18947,12 +17999,11 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18968,11 +18019,10 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -18988,11 +18038,10 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19008,11 +18057,10 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19028,12 +18076,11 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19049,12 +18096,11 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19070,12 +18116,11 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19091,11 +18136,10 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19111,11 +18155,10 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19131,11 +18174,10 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19151,12 +18193,11 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19172,12 +18213,11 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19193,12 +18233,11 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19214,11 +18253,10 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19234,11 +18272,10 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19254,11 +18291,10 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19274,12 +18310,11 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19295,12 +18330,11 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19316,12 +18350,11 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19337,11 +18370,10 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19357,11 +18389,10 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19377,11 +18408,10 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19397,12 +18427,11 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19418,12 +18447,11 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19439,12 +18467,11 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19460,11 +18487,10 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19480,11 +18506,10 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19500,11 +18525,10 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19520,12 +18544,11 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19541,12 +18564,11 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19562,12 +18584,11 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19583,11 +18604,10 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19603,11 +18623,10 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19623,11 +18642,10 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19643,12 +18661,11 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19664,12 +18681,11 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19685,12 +18701,11 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19706,11 +18721,10 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19726,11 +18740,10 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19746,11 +18759,10 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19766,12 +18778,11 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19787,12 +18798,11 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19808,12 +18818,11 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19829,11 +18838,10 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19849,11 +18857,10 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -19869,11 +18876,10 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19889,12 +18895,11 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -19910,12 +18915,11 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -19931,12 +18935,11 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -19952,11 +18955,10 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19972,12 +18974,11 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19993,11 +18994,10 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -20013,12 +19013,11 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -20034,11 +19033,10 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -20054,12 +19052,11 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -20075,11 +19072,10 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -20095,12 +19091,11 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -20116,11 +19111,10 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -20136,12 +19130,11 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -20157,11 +19150,10 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -20177,12 +19169,11 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -20198,11 +19189,10 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -20218,11 +19208,10 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -20238,11 +19227,10 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -20258,12 +19246,11 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -20279,12 +19266,11 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -20300,12 +19286,11 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -20321,11 +19306,10 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -20341,11 +19325,10 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -20361,11 +19344,10 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -20381,12 +19363,11 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -20402,12 +19383,11 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -20423,12 +19403,11 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -20444,11 +19423,10 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -20464,11 +19442,10 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -20484,11 +19461,10 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -20504,12 +19480,11 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -20525,12 +19500,11 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -20546,12 +19520,11 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 

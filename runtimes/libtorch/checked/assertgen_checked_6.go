@@ -25,11 +25,10 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_225364a9fc13, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -45,11 +44,10 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_d6e1439c9b08, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -65,11 +63,10 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -85,12 +82,11 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -106,12 +102,11 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -127,12 +122,11 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -148,11 +142,10 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -168,12 +161,11 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -189,11 +181,10 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFoobar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -209,12 +200,11 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFoobarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -231,15 +221,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a13, a14               wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e2ea5c447d9d(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_df816b3446c3(&fr, &opXFusedAdam_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.After_fadf3e0046af(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -255,15 +241,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a13, a14                    wrap.Saved
-		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_773cdcf998f6(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_2cea7d65e80d(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_a6ebbb8bbe36(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = wrap.Op{

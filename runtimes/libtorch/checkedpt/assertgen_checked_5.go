@@ -25,12 +25,11 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNextafter_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNextafter_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RemainderScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRemainderScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -67,11 +65,10 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -87,12 +84,11 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRemainder_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -108,12 +104,11 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RemainderTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opRemainderTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -129,11 +124,10 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -149,12 +143,11 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opRemainder_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -189,12 +182,11 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -210,11 +202,10 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -230,11 +221,10 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmin(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -250,12 +240,11 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FminOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFminOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opFminOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -271,11 +260,10 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -291,11 +279,10 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmax(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -311,12 +298,11 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FmaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmaxOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opFmaxOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -332,11 +318,10 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -352,12 +337,11 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MaximumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaximumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaximumOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -392,12 +376,11 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaxOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaxOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -413,11 +396,10 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -433,12 +415,11 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MinimumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMinimumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMinimumOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -454,12 +435,11 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MinOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMinOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMinOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -513,12 +493,11 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opQuantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileOut, &assertgenshapes.Shape_33efefbac221, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -553,12 +532,11 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -593,12 +571,11 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNanquantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileOut, &assertgenshapes.Shape_33efefbac221, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -633,12 +610,11 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -654,12 +630,11 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSortValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -675,12 +650,11 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	if !asserts.Checking() {
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValuesStable, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSortValuesStable, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -696,11 +670,10 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -716,11 +689,10 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	if !asserts.Checking() {
 		return kernels.SortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -736,12 +708,11 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	if !asserts.Checking() {
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValues, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSortDimnameValues, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
+	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
 	return r0, r1
 }
 
@@ -757,12 +728,11 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	if !asserts.Checking() {
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSortDimnameValuesStable, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
+	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
 	return r0, r1
 }
 
@@ -816,12 +786,11 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MsortOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMsortOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMsortOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -875,11 +844,10 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	if !asserts.Checking() {
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsortStable, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -895,12 +863,11 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	if !asserts.Checking() {
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgsortStableOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opArgsortStableOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -935,12 +902,11 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	if !asserts.Checking() {
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opTopkValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opTopkValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -956,11 +922,10 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	if !asserts.Checking() {
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -976,11 +941,10 @@ func All(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.All(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.All(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -996,12 +960,11 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1017,11 +980,10 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Any(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Any(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1037,12 +999,11 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1058,12 +1019,11 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	if !asserts.Checking() {
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRenormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRenormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1079,11 +1039,10 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1099,12 +1058,11 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRenorm_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRenorm_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1120,11 +1078,10 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	if !asserts.Checking() {
 		return kernels.Unfold(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfold, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1140,11 +1097,10 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	if !asserts.Checking() {
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_4f63dd1ae4ea, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_in, r0)
 	return r0
 }
 
@@ -1160,12 +1116,11 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	if !asserts.Checking() {
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_f78e38aed311, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1181,11 +1136,10 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.Equal(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.Equal(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -1201,12 +1155,11 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_50f2331bc8f8, self, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, exponent, out)
 	return r0
 }
 
@@ -1222,11 +1175,10 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_b0a1bad616d3, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1242,12 +1194,11 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.PowScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowScalarOut, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPowScalarOut, &assertgenshapes.Shape_169da2eff2d1, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, exponent, out)
 	return r0
 }
 
@@ -1263,11 +1214,10 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_31ce770b8fc4, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
 }
 
@@ -1283,12 +1233,11 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1304,11 +1253,10 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1324,12 +1272,11 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPow_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPow_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1345,12 +1292,11 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opPow_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPow_Tensor, &assertgenshapes.Shape_9baf29ea4a3d, self, exponent)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, exponent)
 	return r0
 }
 
@@ -1366,12 +1312,11 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_cdffc1defba6, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1406,12 +1351,11 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_981777aaf729, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_8cff1fda8ab1, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_981777aaf729, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1446,12 +1390,11 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1486,12 +1429,11 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1507,12 +1449,11 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_256aad5ad4ca, self)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1528,12 +1469,11 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Normal_(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormal_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1549,12 +1489,11 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1589,12 +1528,11 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_6bddef9cc6f0, mean, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, mean, out)
 	return r0
 }
 
@@ -1610,11 +1548,10 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_f1f1f99f7417, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, mean, r0)
 	return r0
 }
 
@@ -1630,12 +1567,11 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_771aec22ee6b, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, std, out)
 	return r0
 }
 
@@ -1651,11 +1587,10 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_83f38c501a00, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, std, r0)
 	return r0
 }
 
@@ -1671,12 +1606,11 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_4abfdc1eaf9e, mean, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, mean, std, out)
 	return r0
 }
 
@@ -1692,11 +1626,10 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_480670b063df, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mean, std, r0)
 	return r0
 }
 
@@ -1731,12 +1664,11 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1752,11 +1684,10 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAlias, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1773,15 +1704,11 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_19c96358c658(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_24af34ceadea, self, found_inf, inv_scale)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_1b799f4a804a(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.After_a02fced65266(&fr, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
@@ -1797,15 +1724,11 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_39c898293ce3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_248ef5551120, self, found_inf, inv_scale, out)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.ChecksPost_c79680012da7(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
@@ -1839,12 +1762,11 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_c0c0258f0be0, self, growth_tracker)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_96fac0c44b5e(&c, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, growth_tracker)
 	return r0
 }
 
@@ -1860,12 +1782,11 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
-	var c wrap.Call
-	var a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_7f34597e2ddb, growth_tracker, out)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	assertgenshapes.ChecksPost_68deda25d1b2(&c, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, growth_tracker, out)
 	return r0
 }
 
@@ -1920,12 +1841,11 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarOut = wrap.Op{
@@ -1941,12 +1861,11 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSubScalar = wrap.Op{
@@ -1981,12 +1900,11 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarOut = wrap.Op{
@@ -2002,12 +1920,11 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulScalar = wrap.Op{
@@ -2042,12 +1959,11 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarOut = wrap.Op{
@@ -2063,12 +1979,11 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivScalar = wrap.Op{
@@ -2103,12 +2018,11 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarOut = wrap.Op{
@@ -2124,12 +2038,11 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddList = wrap.Op{
@@ -2164,12 +2077,11 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachAddListOut = wrap.Op{
@@ -2185,12 +2097,11 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachSubList = wrap.Op{
@@ -2225,12 +2136,11 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSub_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachSubListOut = wrap.Op{
@@ -2246,12 +2156,11 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMulList = wrap.Op{
@@ -2286,12 +2195,11 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMul_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMulListOut = wrap.Op{
@@ -2307,12 +2215,11 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachDivList = wrap.Op{
@@ -2347,12 +2254,11 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachDivListOut = wrap.Op{
@@ -2368,12 +2274,11 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachAddScalarList = wrap.Op{
@@ -2408,12 +2313,11 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
@@ -2429,12 +2333,11 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSubScalarList = wrap.Op{
@@ -2469,12 +2372,11 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
@@ -2490,12 +2392,11 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivScalarList = wrap.Op{
@@ -2530,12 +2431,11 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
@@ -2551,12 +2451,11 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulScalarList = wrap.Op{
@@ -2591,12 +2490,11 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
@@ -2612,12 +2510,11 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExp = wrap.Op{
@@ -2652,12 +2549,11 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachZero_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachZeroOut = wrap.Op{
@@ -2673,12 +2569,11 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachZero = wrap.Op{
@@ -2713,12 +2608,11 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpOut = wrap.Op{
@@ -2734,12 +2628,11 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSqrt = wrap.Op{
@@ -2774,12 +2667,11 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSqrtOut = wrap.Op{
@@ -2795,12 +2687,11 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAbs = wrap.Op{
@@ -2835,12 +2726,11 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAbsOut = wrap.Op{
@@ -2856,12 +2746,11 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAcos = wrap.Op{
@@ -2896,12 +2785,11 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAcosOut = wrap.Op{
@@ -2917,12 +2805,11 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAsin = wrap.Op{
@@ -2957,12 +2844,11 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAsinOut = wrap.Op{
@@ -2978,12 +2864,11 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAtan = wrap.Op{
@@ -3018,12 +2903,11 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAtanOut = wrap.Op{
@@ -3039,12 +2923,11 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCeil = wrap.Op{
@@ -3079,12 +2962,11 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCeilOut = wrap.Op{
@@ -3100,12 +2982,11 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCos = wrap.Op{
@@ -3140,12 +3021,11 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCosOut = wrap.Op{
@@ -3161,12 +3041,11 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCosh = wrap.Op{
@@ -3201,12 +3080,11 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCoshOut = wrap.Op{
@@ -3222,12 +3100,11 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErf = wrap.Op{
@@ -3262,12 +3139,11 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfOut = wrap.Op{
@@ -3283,12 +3159,11 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErfc = wrap.Op{
@@ -3323,12 +3198,11 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfcOut = wrap.Op{
@@ -3344,12 +3218,11 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExpm1 = wrap.Op{
@@ -3384,12 +3257,11 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpm1Out = wrap.Op{
@@ -3405,12 +3277,11 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFloor = wrap.Op{
@@ -3445,12 +3316,11 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFloorOut = wrap.Op{
@@ -3466,12 +3336,11 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog = wrap.Op{
@@ -3506,12 +3375,11 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLogOut = wrap.Op{
@@ -3527,12 +3395,11 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLogOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog10 = wrap.Op{
@@ -3567,12 +3434,11 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog10Out = wrap.Op{
@@ -3588,12 +3454,11 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog1p = wrap.Op{
@@ -3628,12 +3493,11 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog1pOut = wrap.Op{
@@ -3649,12 +3513,11 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog2 = wrap.Op{
@@ -3689,12 +3552,11 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog2Out = wrap.Op{
@@ -3710,12 +3572,11 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachNeg = wrap.Op{
@@ -3750,12 +3611,11 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachNegOut = wrap.Op{
@@ -3771,12 +3631,11 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNegOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTan = wrap.Op{
@@ -3811,12 +3670,11 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanOut = wrap.Op{
@@ -3832,12 +3690,11 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTanh = wrap.Op{
@@ -3872,12 +3729,11 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanhOut = wrap.Op{
@@ -3893,12 +3749,11 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSin = wrap.Op{
@@ -3933,12 +3788,11 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinOut = wrap.Op{
@@ -3954,12 +3808,11 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSinh = wrap.Op{
@@ -3994,12 +3847,11 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinhOut = wrap.Op{
@@ -4015,12 +3867,11 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachRound = wrap.Op{
@@ -4055,12 +3906,11 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachRoundOut = wrap.Op{
@@ -4076,12 +3926,11 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLgamma = wrap.Op{
@@ -4116,12 +3965,11 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLgammaOut = wrap.Op{
@@ -4137,12 +3985,11 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFrac = wrap.Op{
@@ -4177,12 +4024,11 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFracOut = wrap.Op{
@@ -4198,12 +4044,11 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFracOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachReciprocal = wrap.Op{
@@ -4238,12 +4083,11 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachReciprocalOut = wrap.Op{
@@ -4259,12 +4103,11 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSigmoid = wrap.Op{
@@ -4299,12 +4142,11 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSigmoidOut = wrap.Op{
@@ -4320,12 +4162,11 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTrunc = wrap.Op{
@@ -4360,12 +4201,11 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTruncOut = wrap.Op{
@@ -4381,12 +4221,11 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = wrap.Op{
@@ -4402,12 +4241,11 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
@@ -4423,12 +4261,11 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = wrap.Op{
@@ -4444,12 +4281,11 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
@@ -4465,12 +4301,11 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
@@ -4486,12 +4321,11 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
@@ -4507,12 +4341,11 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
@@ -4528,12 +4361,11 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
@@ -4549,12 +4381,11 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
@@ -4665,12 +4496,11 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMaximumListOut = wrap.Op{
@@ -4686,12 +4516,11 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMinimumList = wrap.Op{
@@ -4726,12 +4555,11 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMinimumListOut = wrap.Op{
@@ -4747,12 +4575,11 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachNormScalar = wrap.Op{
@@ -4787,12 +4614,11 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 		kernels.XForeachNormScalarOut(self, ord, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opBucketizeTensor = wrap.Op{
@@ -4807,11 +4633,10 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	if !asserts.Checking() {
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_8ff89b90361e, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, boundaries, r0)
 	return r0
 }
 
@@ -4827,12 +4652,11 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	if !asserts.Checking() {
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_235fa77920d2, self, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, boundaries, out)
 	return r0
 }
 
@@ -4848,11 +4672,10 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	if !asserts.Checking() {
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_eab8cb656127, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, boundaries, r0)
 	return r0
 }
 
@@ -4868,12 +4691,11 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	if !asserts.Checking() {
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_73e77101b1c7, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, boundaries, out)
 	return r0
 }
 
@@ -4889,11 +4711,10 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_430515e8930a, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -4928,12 +4749,11 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTorchCudaCuLinkerSymbolOpOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTorchCudaCuLinkerSymbolOpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4949,12 +4769,11 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_a7c7f7bdae01, sorted_sequence, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, sorted_sequence, self, out)
 	return r0
 }
 
@@ -4970,11 +4789,10 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ca298d019af6(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_c7d3a55297eb, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_943d1e57eb3e(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -4990,12 +4808,11 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_f5cacfbf2812, sorted_sequence, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, sorted_sequence, out)
 	return r0
 }
 
@@ -5030,12 +4847,11 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5070,12 +4886,11 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_14cf58e29fea, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5091,12 +4906,11 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	if !asserts.Checking() {
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMseLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMseLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -5112,11 +4926,10 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.MseLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_b782a284ef43, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5132,12 +4945,11 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -5153,11 +4965,10 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_a554b4136dc5, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5192,12 +5003,11 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -5213,11 +5023,10 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	if !asserts.Checking() {
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_76c64b251c81, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -5233,12 +5042,11 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_1ea2afe1e109, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -5273,12 +5081,11 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_81284b47fff7, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5313,12 +5120,11 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_86719a4797a7, self, target, output, is_target)
+	defer fr.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.After_44d770df365a(&fr, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -5334,11 +5140,10 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_5f4e5e58365a, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -5354,12 +5159,11 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_a3ae788bf4cc, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -5394,12 +5198,11 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLossOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLossOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5453,12 +5256,11 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_6dcf28230fe3, self, target, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.After_44d770df365a(&fr, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -5474,11 +5276,10 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_8ec92877d4a3, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5494,12 +5295,11 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_2143a3a6a1b3, grad_output, self, target, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.After_b031ae74ef2b(&fr, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -5515,11 +5315,10 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_0537de523112, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -5535,12 +5334,11 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLoss2dOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5575,12 +5373,11 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_6dcf28230fe3, self, target, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.After_44d770df365a(&fr, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -5596,11 +5393,10 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_8ec92877d4a3, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5616,12 +5412,11 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_2143a3a6a1b3, grad_output, self, target, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.After_b031ae74ef2b(&fr, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -5637,11 +5432,10 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_0537de523112, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -5657,12 +5451,11 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -5678,11 +5471,10 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	if !asserts.Checking() {
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_b782a284ef43, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5698,12 +5490,11 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -5719,11 +5510,10 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_a554b4136dc5, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5739,12 +5529,11 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	if !asserts.Checking() {
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHuberLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opHuberLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -5760,11 +5549,10 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	if !asserts.Checking() {
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_b782a284ef43, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5780,12 +5568,11 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -5801,11 +5588,10 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_a554b4136dc5, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5821,12 +5607,11 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -5842,11 +5627,10 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	if !asserts.Checking() {
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_b782a284ef43, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -5862,12 +5646,11 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -5883,11 +5666,10 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_a554b4136dc5, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5903,12 +5685,11 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	if !asserts.Checking() {
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5924,11 +5705,10 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	if !asserts.Checking() {
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5944,12 +5724,11 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	if !asserts.Checking() {
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_2ce3df21311e, grad_output, self_or_result, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -5965,11 +5744,10 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	if !asserts.Checking() {
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_9a8854b4f254, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -5985,12 +5763,11 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	if !asserts.Checking() {
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opElu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opElu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6006,12 +5783,11 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GluOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6027,11 +5803,10 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Glu(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Glu(self, dim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6047,12 +5822,11 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	if !asserts.Checking() {
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6068,11 +5842,10 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	if !asserts.Checking() {
 		return kernels.GluBackward(grad_output, self, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6107,12 +5880,11 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	if !asserts.Checking() {
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opGluJvpOut, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluJvpOut, &assertgenshapes.Shape_316191d0a843, out)
+	defer fr.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6147,12 +5919,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_f4016e1cdec9, out)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6168,12 +5939,11 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardsigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardsigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6189,11 +5959,10 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Hardsigmoid(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6209,12 +5978,11 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardsigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoid_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6230,12 +5998,11 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -6270,12 +6037,11 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardtanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6291,11 +6057,10 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	if !asserts.Checking() {
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6311,12 +6076,11 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	if !asserts.Checking() {
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6332,11 +6096,10 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	if !asserts.Checking() {
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6352,12 +6115,11 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardtanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6373,12 +6135,11 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardswishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardswishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardswishOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6394,11 +6155,10 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Hardswish(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6414,12 +6174,11 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardswish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswish_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardswish_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6435,11 +6194,10 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HardswishBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6455,12 +6213,11 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6476,12 +6233,11 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeakyReluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLeakyReluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6497,11 +6253,10 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6517,12 +6272,11 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6538,11 +6292,10 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6558,12 +6311,11 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLeakyRelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLeakyRelu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6579,12 +6331,11 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogSigmoidOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6619,12 +6370,11 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_1b28a15074b5, self, output, buffer)
+	defer fr.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, output, buffer)
 	return r0, r1
 }
 
@@ -6640,11 +6390,10 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForward(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -6660,12 +6409,11 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_48f80ab46f27, grad_output, self, buffer, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -6681,11 +6429,10 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_9c1ea1b1ee65, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -6701,12 +6448,11 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_653084e5a64c, self, noise, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, noise, out)
 	return r0
 }
 
@@ -6722,11 +6468,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_0b53b614de3b, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
 	return r0
 }
 
@@ -6742,11 +6487,10 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_9e8f538f66de, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -6762,12 +6506,11 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_3c7539167121, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_8813f7d68867, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_3c7539167121, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6783,12 +6526,11 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_2f888f987c37, self, noise)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, noise)
 	return r0
 }
 
@@ -6804,12 +6546,11 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftplusOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSoftplusOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6825,11 +6566,10 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Softplus(self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6845,12 +6585,11 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6866,11 +6605,10 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6886,12 +6624,11 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftshrinkOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6907,11 +6644,10 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Softshrink(self, lambd)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Softshrink(self, lambd)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6927,12 +6663,11 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6948,11 +6683,10 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -6968,12 +6702,11 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7008,11 +6741,10 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7028,12 +6760,11 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7068,12 +6799,11 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7089,11 +6819,10 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7109,12 +6838,11 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7130,11 +6858,10 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7150,12 +6877,11 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7171,12 +6897,11 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7211,11 +6936,10 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7231,12 +6955,11 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7252,12 +6975,11 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -7273,11 +6995,10 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7293,12 +7014,11 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7314,12 +7034,11 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -7335,11 +7054,10 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7355,12 +7073,11 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -7376,11 +7093,10 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_b84dff564f0e, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7396,12 +7112,11 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -7417,11 +7132,10 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7437,12 +7151,11 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -7458,11 +7171,10 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_b84dff564f0e, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7478,12 +7190,11 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7499,11 +7210,10 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7519,12 +7229,11 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7540,11 +7249,10 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7560,12 +7268,11 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7581,11 +7288,10 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7601,12 +7307,11 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7622,11 +7327,10 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7642,12 +7346,11 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_41a71a963a4d, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.After_44d770df365a(&fr, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -7663,11 +7366,10 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_77f59d312d02, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -7683,12 +7385,11 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -7704,11 +7405,10 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_b84dff564f0e, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7724,12 +7424,11 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_41a71a963a4d, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.After_44d770df365a(&fr, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -7745,11 +7444,10 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_77f59d312d02, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -7765,12 +7463,11 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -7786,11 +7483,10 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_b84dff564f0e, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7806,12 +7502,11 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -7827,11 +7522,10 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7847,12 +7541,11 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -7868,11 +7561,10 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_b84dff564f0e, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7888,12 +7580,11 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -7909,11 +7600,10 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7929,12 +7619,11 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -7950,11 +7639,10 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_b84dff564f0e, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7970,12 +7658,11 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_ee9965384fdc, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, indices, out)
 	return r0
 }
 
@@ -7991,11 +7678,10 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_f48496a3d7d4, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -8011,12 +7697,11 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_ee9965384fdc, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, indices, out)
 	return r0
 }
 
@@ -8032,11 +7717,10 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_f48496a3d7d4, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -8052,12 +7736,11 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8073,11 +7756,10 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8093,12 +7775,11 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8114,11 +7795,10 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8134,12 +7814,11 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8155,11 +7834,10 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8175,12 +7853,11 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8196,11 +7873,10 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8216,12 +7892,11 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8237,11 +7912,10 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8257,12 +7931,11 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8278,11 +7951,10 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8298,12 +7970,11 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8319,11 +7990,10 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8339,12 +8009,11 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8360,11 +8029,10 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8380,12 +8048,11 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8401,11 +8068,10 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8421,12 +8087,11 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8442,11 +8107,10 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8462,12 +8126,11 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8483,11 +8146,10 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8503,12 +8165,11 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8524,11 +8185,10 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8601,11 +8261,10 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8621,12 +8280,11 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleLinear1dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleLinear1dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8642,11 +8300,10 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8662,12 +8319,11 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleLinear1dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleLinear1dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8683,11 +8339,10 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8703,12 +8358,11 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8724,11 +8378,10 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8744,12 +8397,11 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBilinear2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleBilinear2dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8765,11 +8417,10 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8785,12 +8436,11 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBilinear2dAaVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleBilinear2dAaVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8806,11 +8456,10 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8826,12 +8475,11 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleBilinear2dAaBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8847,11 +8495,10 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8867,12 +8514,11 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleTrilinear3dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleTrilinear3dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8888,11 +8534,10 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8908,12 +8553,11 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleTrilinear3dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleTrilinear3dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8929,11 +8573,10 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -8949,12 +8592,11 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBicubic2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleBicubic2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8970,11 +8612,10 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8990,12 +8631,11 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBicubic2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleBicubic2dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9011,11 +8651,10 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9031,12 +8670,11 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBicubic2dAaVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleBicubic2dAaVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9052,11 +8690,10 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9072,12 +8709,11 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleBicubic2dAaBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9093,11 +8729,10 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9113,12 +8748,11 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest1dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest1dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9134,11 +8768,10 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9154,12 +8787,11 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact1dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleNearestExact1dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9175,11 +8807,10 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9195,12 +8826,11 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest1dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest1dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9216,11 +8846,10 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9236,12 +8865,11 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact1dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleNearestExact1dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9257,11 +8885,10 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9277,12 +8904,11 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9298,11 +8924,10 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9318,12 +8943,11 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleNearestExact2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9339,11 +8963,10 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9359,12 +8982,11 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest2dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9380,11 +9002,10 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9400,12 +9021,11 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleNearestExact2dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9421,11 +9041,10 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9441,12 +9060,11 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest3dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest3dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9462,11 +9080,10 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dVec, &assertgenshapes.Shape_34df65a5bd3e, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -9482,12 +9099,11 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact3dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleNearestExact3dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9503,11 +9119,10 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9523,12 +9138,11 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest3dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest3dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9544,11 +9158,10 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackwardVec, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9564,12 +9177,11 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact3dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUpsampleNearestExact3dBackwardVecOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9585,12 +9197,11 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9606,11 +9217,10 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9626,12 +9236,11 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -9647,11 +9256,10 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9667,12 +9275,11 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9688,11 +9295,10 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9708,12 +9314,11 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -9729,11 +9334,10 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9749,12 +9353,11 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9770,11 +9373,10 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9790,12 +9392,11 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -9811,11 +9412,10 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9831,12 +9431,11 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9852,11 +9451,10 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9872,12 +9470,11 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -9893,11 +9490,10 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9913,12 +9509,11 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9934,11 +9529,10 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9954,12 +9548,11 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -9975,11 +9568,10 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9995,12 +9587,11 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10016,11 +9607,10 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10036,12 +9626,11 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10057,11 +9646,10 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10077,12 +9665,11 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10098,12 +9685,11 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10119,11 +9705,10 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10139,11 +9724,10 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10159,12 +9743,11 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10180,12 +9763,11 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10201,11 +9783,10 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10221,11 +9802,10 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10241,12 +9821,11 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10262,12 +9841,11 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10283,11 +9861,10 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10303,11 +9880,10 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10323,12 +9899,11 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10344,12 +9919,11 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10365,11 +9939,10 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10385,11 +9958,10 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10405,12 +9977,11 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10426,12 +9997,11 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10447,11 +10017,10 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10467,11 +10036,10 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10487,12 +10055,11 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10508,12 +10075,11 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10529,11 +10095,10 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10549,11 +10114,10 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10569,12 +10133,11 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
 	return r0
 }
 
@@ -10590,11 +10153,10 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SigmoidBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_565cd92f86fe, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -10610,12 +10172,11 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	if !asserts.Checking() {
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -10650,12 +10211,11 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	if !asserts.Checking() {
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
 	return r0
 }
 
@@ -10671,11 +10231,10 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.TanhBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_565cd92f86fe, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -10691,12 +10250,11 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -10712,11 +10270,10 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10732,12 +10289,11 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -10753,11 +10309,10 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10773,12 +10328,11 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opThnnConv2dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10813,12 +10367,11 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_c36471420668, self, weight, output)
+	defer fr.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, output)
 	return r0
 }
 
@@ -10834,11 +10387,10 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_039d66d00376, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_a0dbe80b749a(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10854,12 +10406,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var c wrap.Call
-	var a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_129f9c7b5139, grad_input, grad_weight, grad_bias)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -10875,11 +10426,10 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_05607d30e95c, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -10895,12 +10445,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_4b6b48bad541, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -10916,12 +10465,11 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -10937,11 +10485,10 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10957,11 +10504,10 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -10977,12 +10523,11 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10998,12 +10543,11 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConv3dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11038,12 +10582,11 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_c36471420668, self, weight, output)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, output)
 	return r0
 }
 
@@ -11059,11 +10602,10 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_039d66d00376, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_a0dbe80b749a(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11079,11 +10621,10 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11099,12 +10640,11 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11120,11 +10660,10 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_cb71a685d09f, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11140,12 +10679,11 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11161,12 +10699,11 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	if !asserts.Checking() {
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCol2imOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCol2imOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11182,11 +10719,10 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	if !asserts.Checking() {
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11221,12 +10757,11 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColumnStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColumnStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11242,12 +10777,11 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	if !asserts.Checking() {
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIm2colOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIm2colOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11263,11 +10797,10 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	if !asserts.Checking() {
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11302,11 +10835,10 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Isinf(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11322,12 +10854,11 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsinfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11343,11 +10874,10 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isposinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Isposinf(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11363,12 +10893,11 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsposinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsposinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsposinfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11384,11 +10913,10 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isneginf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Isneginf(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11404,12 +10932,11 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsneginfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsneginfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsneginfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11463,11 +10990,10 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialEntr(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11483,12 +11009,11 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialEntrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11504,11 +11029,10 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtri(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialNdtri(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11524,12 +11048,11 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtriOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11545,11 +11068,10 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11565,12 +11087,11 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11605,12 +11126,11 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1Out(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11645,12 +11165,11 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2Out(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExp2Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11685,12 +11204,11 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsiOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPsiOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11725,12 +11243,11 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigammaOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11765,12 +11282,11 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammalnOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11805,12 +11321,11 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11845,12 +11360,11 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfcOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11866,11 +11380,10 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcx(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialErfcx(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11886,12 +11399,11 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcxOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11926,12 +11438,11 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinvOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11966,12 +11477,11 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11987,11 +11497,10 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1py(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -12007,11 +11516,10 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_628488af4f20, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -12027,11 +11535,10 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12047,12 +11554,11 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -12068,12 +11574,11 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_f43086ec548f, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, other, out)
 	return r0
 }
 
@@ -12089,12 +11594,11 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12167,12 +11671,11 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12188,12 +11691,11 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12209,12 +11711,11 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12230,11 +11731,10 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialZeta(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -12250,11 +11750,10 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_628488af4f20, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -12270,11 +11769,10 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12290,12 +11788,11 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialZetaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -12311,12 +11808,11 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_f43086ec548f, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, other, out)
 	return r0
 }
 
@@ -12332,12 +11828,11 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12372,12 +11867,11 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0Out(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialI0Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialI0Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12393,11 +11887,10 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialI0e(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12413,12 +11906,11 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI0eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12434,11 +11926,10 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialI1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12454,12 +11945,11 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12475,11 +11965,10 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialI1e(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12495,12 +11984,11 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12535,12 +12023,11 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogitOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12575,12 +12062,11 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12615,12 +12101,11 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12655,12 +12140,11 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpitOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpitOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12695,12 +12179,11 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSincOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialSincOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialSincOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12735,12 +12218,11 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialRoundOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12775,12 +12257,11 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1pOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12815,12 +12296,11 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12855,12 +12335,11 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12914,12 +12393,11 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12973,12 +12451,11 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	if !asserts.Checking() {
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13013,12 +12490,11 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13053,12 +12529,11 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13093,12 +12568,11 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13133,12 +12607,11 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13173,12 +12646,11 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13213,12 +12685,11 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13253,12 +12724,11 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13293,12 +12763,11 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13333,12 +12802,11 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13373,12 +12841,11 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13413,12 +12880,11 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13453,12 +12919,11 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13493,12 +12958,11 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13533,12 +12997,11 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13573,12 +13036,11 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13613,12 +13075,11 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13653,12 +13114,11 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13693,12 +13153,11 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftFftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13733,12 +13192,11 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13792,11 +13250,10 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -13812,12 +13269,11 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_6c293a0a4c9a, self, L, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, L, info)
 	return r0, r1
 }
 
@@ -13852,12 +13308,11 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13873,11 +13328,10 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgCross(self, other, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13893,12 +13347,11 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgCrossOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -13933,12 +13386,11 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_51abcdab68f4, &a2, &a3, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_e7751f1177ac, LU, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_51abcdab68f4, &a2, &a3, LU, pivots)
+	assertgenshapes.After_59b81b2d5a28(&fr, LU, pivots)
 	return r0, r1
 }
 
@@ -13954,11 +13406,10 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_422c41561c74, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -13974,12 +13425,11 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_17826b32a86c, A, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.After_44d770df365a(&fr, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -13995,11 +13445,10 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.LinalgLu(A, pivot)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_422c41561c74, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14015,12 +13464,11 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuOut, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuOut, &assertgenshapes.Shape_c317d75d24a9, A, P, L, U)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.After_44d770df365a(&fr, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -14036,11 +13484,10 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_3084265a4bf5, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, LU, pivots, B, r0)
 	return r0
 }
 
@@ -14056,12 +13503,11 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_a3f2745d4d9b, LU, pivots, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.After_44d770df365a(&fr, LU, pivots, B, out)
 	return r0
 }
 
@@ -14077,11 +13523,10 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XLinalgDet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_422c41561c74, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -14097,12 +13542,11 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgDetResult, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_db1e5a1bee47, A, result, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.After_44d770df365a(&fr, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -14137,12 +13581,11 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDetOut(A, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgDetOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgDetOut, &assertgenshapes.Shape_25ad2094d0fb, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14196,12 +13639,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_de5023fcf585, LD, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.After_bc93e64a2a00(&fr, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -14236,12 +13678,11 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_e852180c99c9, LD, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
+	assertgenshapes.After_59b81b2d5a28(&fr, LD, pivots)
 	return r0, r1
 }
 
@@ -14276,12 +13717,11 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_f817791bbd97, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_e562bf273d63, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f817791bbd97, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14297,11 +13737,10 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	if !asserts.Checking() {
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_df405335c590, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -14317,12 +13756,11 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_78e6fca7cdfd, self, b, solution, residuals, rank, singular_values)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.ChecksPost_aa36b5c5f866(&c, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.After_fe481e7386c1(&fr, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -14357,12 +13795,11 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14397,12 +13834,11 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_6ada18822049, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_f7de96ef67ce, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6ada18822049, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14418,11 +13854,10 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14438,12 +13873,11 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14459,11 +13893,10 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_11bec14ba905(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_a58dfdac6785, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	assertgenshapes.ChecksPost_2bb8e7375257(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.After_c84236f91503(&fr, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -14479,12 +13912,11 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9a6898fe7e6e(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_7c7962e0623c, A, sign, logabsdet, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.After_b031ae74ef2b(&fr, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -14519,12 +13951,11 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_263b61a24dc2, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
+	assertgenshapes.After_59b81b2d5a28(&fr, sign, logabsdet)
 	return r0, r1
 }
 
@@ -14559,12 +13990,11 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opSlogdetOut, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSlogdetOut, &assertgenshapes.Shape_1ee28e726784, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
+	assertgenshapes.After_59b81b2d5a28(&fr, sign, logabsdet)
 	return r0, r1
 }
 
@@ -14599,11 +14029,10 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgEig(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.LinalgEig(self)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -14619,12 +14048,11 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	if !asserts.Checking() {
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgEigOut, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgEigOut, &assertgenshapes.Shape_670769630d9f, self, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -14659,12 +14087,11 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14680,11 +14107,10 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_b875a2077c4f, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -14700,12 +14126,11 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	if !asserts.Checking() {
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_b1c9bb4ca4ec, A, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.After_bc93e64a2a00(&fr, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -14740,12 +14165,11 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	if !asserts.Checking() {
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_f288b72928e9, eigvals, eigvecs)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.After_59b81b2d5a28(&fr, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -14780,12 +14204,11 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14801,11 +14224,10 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_2437d0d6aaec, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, tau, r0)
 	return r0
 }
 
@@ -14821,12 +14243,11 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_c79839949b01, input, tau, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, input, tau, out)
 	return r0
 }
 
@@ -14842,11 +14263,10 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgInvEx(A, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_b875a2077c4f, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -14862,12 +14282,11 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_5a690153e400, A, inverse, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.After_bc93e64a2a00(&fr, A, inverse, info)
 	return r0, r1
 }
 
@@ -14902,12 +14321,11 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInvOut(A, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgInvOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgInvOut, &assertgenshapes.Shape_25ad2094d0fb, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14942,12 +14360,11 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.InverseOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opInverseOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInverseOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14982,12 +14399,11 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.InnerOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opInnerOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInnerOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15022,12 +14438,11 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.OuterOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOuterOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOuterOut, &assertgenshapes.Shape_c2712b588f03, out)
+	defer fr.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15062,12 +14477,11 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.GerOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGerOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGerOut, &assertgenshapes.Shape_c2712b588f03, out)
+	defer fr.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15121,12 +14535,11 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15142,12 +14555,11 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15163,11 +14575,10 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15183,12 +14594,11 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -15223,12 +14633,11 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15263,12 +14672,11 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15284,11 +14692,10 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	if !asserts.Checking() {
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_422c41561c74, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15304,12 +14711,11 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a0, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgSvdU, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_2da48329e8b0, A, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.After_44d770df365a(&fr, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -15344,12 +14750,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgSvdU, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSvdU, &assertgenshapes.Shape_d3e1b79abe0b, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.After_bc93e64a2a00(&fr, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -15384,12 +14789,11 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_72c08fa85639, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_25ad2094d0fb, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15424,12 +14828,11 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgCondOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15464,12 +14867,11 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15485,11 +14887,10 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_55b6c3483c09, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, atol, rtol, r0)
 	return r0
 }
 
@@ -15505,12 +14906,11 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -15545,12 +14945,11 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15604,12 +15003,11 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15625,12 +15023,11 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_237d4a77a147, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15646,11 +15043,10 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_3ea4a96eb546, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15666,12 +15062,11 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_98d9fb688ac1, A, B, result, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.ChecksPost_aa36b5c5f866(&c, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.After_fe481e7386c1(&fr, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -15706,12 +15101,11 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	if !asserts.Checking() {
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_3de29586449f, result, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
+	assertgenshapes.After_59b81b2d5a28(&fr, result, info)
 	return r0, r1
 }
 
@@ -15746,12 +15140,11 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgSolveOut, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_a98548f105cd, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15786,12 +15179,11 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15826,12 +15218,11 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15847,11 +15238,10 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgQr(A, mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_b875a2077c4f, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -15867,12 +15257,11 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgQrOut, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgQrOut, &assertgenshapes.Shape_fd0aeb4f5ee8, A, Q, R)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.After_bc93e64a2a00(&fr, A, Q, R)
 	return r0, r1
 }
 
@@ -15907,12 +15296,11 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15947,12 +15335,11 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15987,12 +15374,11 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16027,12 +15413,11 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16067,12 +15452,11 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_460a43ec4123, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16107,12 +15491,11 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16185,12 +15568,11 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_68ed540057f2, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16225,12 +15607,11 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_68ed540057f2, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16265,12 +15646,11 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_68ed540057f2, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16343,11 +15723,10 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutograd(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16363,12 +15742,11 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16384,11 +15762,10 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16404,12 +15781,11 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16425,11 +15801,10 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16445,11 +15820,10 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16465,11 +15839,10 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16485,12 +15858,11 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16506,11 +15878,10 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_8e082597b2d1(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_f218a10643f5, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	assertgenshapes.ChecksPost_e613308a03e9(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -16526,12 +15897,11 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSegmentReduceOut, &assertgenshapes.Locs_01c83f32883a, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_32fb6e654a81, out)
+	defer fr.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_01c83f32883a, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16566,12 +15936,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_d3ea823f69cb, out)
+	defer fr.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16644,11 +16013,10 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_5875d036c0c7, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, list, r0)
 	return r0
 }
 
@@ -16664,12 +16032,11 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_92698473d90c, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_058b3f005029, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_92698473d90c, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16723,11 +16090,10 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16743,11 +16109,10 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16763,11 +16128,10 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XConjCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16783,11 +16147,10 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XNegViewCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16803,11 +16166,10 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16842,11 +16204,10 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	if !asserts.Checking() {
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16862,11 +16223,10 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16882,11 +16242,10 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PermuteCopy(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16902,11 +16261,10 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16922,11 +16280,10 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16961,11 +16318,10 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16981,11 +16337,10 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitCopyTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -17001,11 +16356,10 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	if !asserts.Checking() {
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -17021,11 +16375,10 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SqueezeCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17041,11 +16394,10 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17061,11 +16413,10 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.TCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17081,11 +16432,10 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17101,11 +16451,10 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17121,11 +16470,10 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XIndicesCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17141,11 +16489,10 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XValuesCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17161,11 +16508,10 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.IndicesCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17181,11 +16527,10 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ValuesCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17258,12 +16603,11 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17298,12 +16642,11 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17319,11 +16662,10 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindCopyInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -17339,11 +16681,10 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopy(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ViewCopy(self, size)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17359,11 +16700,10 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17379,11 +16719,10 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	if !asserts.Checking() {
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17399,11 +16738,10 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AliasCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17419,12 +16757,11 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17440,12 +16777,11 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_c2560bc28d94, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17461,12 +16797,11 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17482,12 +16817,11 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17503,12 +16837,11 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXConjCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXConjCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17524,12 +16857,11 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17545,12 +16877,11 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	if !asserts.Checking() {
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17566,12 +16897,11 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17587,12 +16917,11 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	if !asserts.Checking() {
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17608,12 +16937,11 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpandCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opExpandCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17629,12 +16957,11 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPermuteCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17650,12 +16977,11 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17671,12 +16997,11 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17692,12 +17017,11 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDetachCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetachCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17713,12 +17037,11 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17735,15 +17058,11 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
@@ -17759,15 +17078,11 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSqueezeCopyOut = wrap.Op{
@@ -17782,12 +17097,11 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17803,12 +17117,11 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17824,12 +17137,11 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17845,12 +17157,11 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17866,12 +17177,11 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17887,12 +17197,11 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17908,12 +17217,11 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXValuesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17929,12 +17237,11 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIndicesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17950,12 +17257,11 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opValuesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opValuesCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -17971,12 +17277,11 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17992,12 +17297,11 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18014,15 +17318,11 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opViewCopyOut = wrap.Op{
@@ -18037,12 +17337,11 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ViewCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opViewCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18058,12 +17357,11 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18079,12 +17377,11 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	if !asserts.Checking() {
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18100,12 +17397,11 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAliasCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAliasCopyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18121,11 +17417,10 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18141,12 +17436,11 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18200,12 +17494,11 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	if !asserts.Checking() {
 		return kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedTensorLayerNormOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorLayerNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18240,12 +17533,11 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
-	var c wrap.Call
-	var a20 wrap.Saved
-	assertgenshapes.ChecksPre_f253879a233a(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_d384aa353301, &a20, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_89258325c7b1, out)
+	defer fr.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost_68e50f98854e(&c, &assertgenshapes.Locs_d384aa353301, &a20, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18280,12 +17572,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var c wrap.Call
-	var a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_282ee7756feb(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_d22c9d96d14f, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost_b0bf01e374df(&c, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -18377,12 +17668,11 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_ff9ef4319854, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18417,12 +17707,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c wrap.Call
-	var a10 wrap.Saved
-	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_287fa43262e9, &a10, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_ec2446374f39, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost_64f99791f180(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18438,11 +17727,10 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialAiryAi(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -18458,12 +17746,11 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -18517,12 +17804,11 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a21, a22, a23 wrap.Saved
-	assertgenshapes.ChecksPre_e00b7d24f091(&c, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Locs_049a100dd848, &a21, &a22, &a23, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Shape_f254a2cacc17, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	assertgenshapes.ChecksPost_10937eaaaae8(&c, &assertgenshapes.Locs_049a100dd848, &a21, &a22, &a23, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -18557,12 +17843,11 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a14, a15, a16, a17 wrap.Saved
-	assertgenshapes.ChecksPre_c8f030098209(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Locs_da67feebf41b, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Shape_3af54b65ea24, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_6e79b7e800c8(&c, &assertgenshapes.Locs_da67feebf41b, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -18578,11 +17863,10 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18598,12 +17882,11 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18619,11 +17902,10 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18639,12 +17921,11 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18660,11 +17941,10 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselY0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18680,12 +17960,11 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18701,11 +17980,10 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselY1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18721,12 +17999,11 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -18742,11 +18019,10 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -18800,12 +18076,11 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -18821,12 +18096,11 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18842,12 +18116,11 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -18863,11 +18136,10 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -18921,12 +18193,11 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -18942,12 +18213,11 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18963,12 +18233,11 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -18984,11 +18253,10 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19042,12 +18310,11 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -19063,12 +18330,11 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19084,12 +18350,11 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19105,11 +18370,10 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19163,12 +18427,11 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -19184,12 +18447,11 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19205,12 +18467,11 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19226,11 +18487,10 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19284,12 +18544,11 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -19305,12 +18564,11 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19326,12 +18584,11 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19347,11 +18604,10 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19405,12 +18661,11 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -19426,12 +18681,11 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19447,12 +18701,11 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19468,11 +18721,10 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19526,12 +18778,11 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -19547,12 +18798,11 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19568,12 +18818,11 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19589,11 +18838,10 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -19647,12 +18895,11 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -19668,12 +18915,11 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19689,12 +18935,11 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19710,11 +18955,10 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19730,12 +18974,11 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -19751,11 +18994,10 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19771,12 +19013,11 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -19792,11 +19033,10 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19812,12 +19052,11 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -19833,11 +19072,10 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19853,12 +19091,11 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -19874,11 +19111,10 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19894,12 +19130,11 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19915,11 +19150,10 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -19935,12 +19169,11 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -19956,11 +19189,10 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -20014,12 +19246,11 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -20035,12 +19266,11 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -20056,12 +19286,11 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -20077,11 +19306,10 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -20135,12 +19363,11 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -20156,12 +19383,11 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -20177,12 +19403,11 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -20198,11 +19423,10 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -20256,12 +19480,11 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -20277,12 +19500,11 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -20298,12 +19520,11 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 

@@ -25,11 +25,10 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -83,12 +82,11 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -104,12 +102,11 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_6365171516c5, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -125,12 +122,11 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -146,11 +142,10 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -166,12 +161,11 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -206,12 +200,11 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFoobarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFoobarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -228,12 +221,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3, l4, l5 wrap.SavedList
-	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdam_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_19df63e2eb68(&fr, &opXFusedAdam_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.After_8e744ba2a3c7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -249,12 +241,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_e2d866226949(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.After_a7cd3f093c87(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = wrap.Op{

@@ -12,12 +12,12 @@ import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // Checked returns a Kernels that checks every call of next against its plan.
@@ -43,10 +43,9 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e9310d5d717c(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opClone, &assertgenshapes.Shape_c3aebbb171d4, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_a8bbdb674940(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }

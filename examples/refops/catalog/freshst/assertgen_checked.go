@@ -12,12 +12,12 @@ import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // Checked returns a Kernels that checks every call of next against its plan.
@@ -43,11 +43,10 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_bcaef4afd0e4(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d84d8c25d471(&fr, &opAddTensor, &assertgenshapes.Shape_53f5885ad9c0, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_9a6e92ae5711(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_2ac80f4246bf(&fr, self, other, r0)
 	return r0
 }
 
@@ -62,10 +61,9 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e9310d5d717c(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opClone, &assertgenshapes.Shape_54d0f0a7803b, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_0e75bf9d506f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }

@@ -12,12 +12,12 @@ import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // Checked returns a Kernels that checks every call of next against its plan.
@@ -44,12 +44,11 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		k.next.SetData(self, new_data)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_481d392e24e9(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_89d81c522e46(&fr, &opSetData, &assertgenshapes.Shape_94407a0e8f52, self)
+	defer fr.Abandon()
 	k.next.SetData(self, new_data)
-	assertgenshapes.ChecksPost_59c114c558ee(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
+	assertgenshapes.After_5ba1e03e659f(&fr, self)
 }
 
 var opAdd_Tensor = wrap.Op{
@@ -63,12 +62,11 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_2b74331834cf(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a91fd87cd31(&fr, &opAdd_Tensor, &assertgenshapes.Shape_2198ee0246dd, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_10ab2547c644(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_6639102df01e(&fr, self, other)
 	return r0
 }
 
@@ -83,12 +81,11 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_f93d3deb0c44(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1d5f6f736d53(&fr, &opAddOut, &assertgenshapes.Shape_0978b576be19, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_7c0b46263ef8(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_5202cf6892ed(&fr, self, other, out)
 	return r0
 }
 
@@ -103,12 +100,11 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	if !asserts.Checking() {
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_0d04d1f794c6(&c, &opMaxDimMax, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1d5f6f736d53(&fr, &opMaxDimMax, &assertgenshapes.Shape_1be4b5608168, self, max_, max_values)
+	defer fr.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_7c0b46263ef8(&c, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.After_5202cf6892ed(&fr, self, max_, max_values)
 	return r0, r1
 }
 
@@ -123,12 +119,11 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_2b74331834cf(&c, &opMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a91fd87cd31(&fr, &opMul_Tensor, &assertgenshapes.Shape_2198ee0246dd, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_10ab2547c644(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_6639102df01e(&fr, self, other)
 	return r0
 }
 
@@ -143,11 +138,10 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_b09c6249a128(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opSelectInt, &assertgenshapes.Shape_0b99655063a1, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_9dd47b153a02(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }
 
@@ -162,10 +156,9 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Alias(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_b09c6249a128(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef7d42392c72(&fr, &opAlias, &assertgenshapes.Shape_0b99655063a1, self)
 	r0 := k.next.Alias(self)
-	assertgenshapes.ChecksPost_9dd47b153a02(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_264e24096287(&fr, self, r0)
 	return r0
 }

@@ -12,12 +12,12 @@ import (
 	assertgenshapes "github.com/assertgen/assertgen/gen/testdata/small/out/internal/assertgenshapes"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opAddTensor = wrap.Op{
@@ -32,11 +32,10 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9ba8bfec84b2(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b5dd3b1d1bb4(&fr, &opAddTensor, &assertgenshapes.Shape_6ed90fcc3f47, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_65610b372fcc(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_51340518f1fe(&fr, self, other, r0)
 	return r0
 }
 
@@ -52,12 +51,11 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0e3dfe4ca050(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b5dd3b1d1bb4(&fr, &opAdd_Tensor, &assertgenshapes.Shape_19e1aeee245f, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_e342cffc66eb(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_51340518f1fe(&fr, self, other, r0)
 	return r0
 }
 
@@ -73,12 +71,11 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b0e290acb607(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_41391bc90974(&fr, &opAddOut, &assertgenshapes.Shape_66117c6b6d72, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_c16eef7a4359(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_88299eb1e515(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -94,12 +91,11 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ddbb4111c0e3(&c, &opXMovingAvgHelper, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fb96f38d3ed6(&fr, &opXMovingAvgHelper, &assertgenshapes.Shape_8d83972c221d, self, running_min, running_max)
+	defer fr.Abandon()
 	r0, r1 := kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
-	assertgenshapes.ChecksPost_a1264376e253(&c, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
+	assertgenshapes.After_b0eecb2e3741(&fr, self, running_min, running_max, r0, r1)
 	return r0, r1
 }
 
@@ -115,12 +111,11 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_e6066eb42be8(&c, &opXMovingAvgHelperOut, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9e4946556304(&fr, &opXMovingAvgHelperOut, &assertgenshapes.Shape_c8c91ace21ac, self, running_min, running_max, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
-	assertgenshapes.ChecksPost_f13279eb62d1(&c, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
+	assertgenshapes.After_9a875568ad1c(&fr, self, running_min, running_max, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -136,11 +131,10 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_3558564e096e(&c, &opXMovingAvgHelperFunctional, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d43acb2e76d8(&fr, &opXMovingAvgHelperFunctional, &assertgenshapes.Shape_789911f3cb10, self, running_min, running_max)
 	r0, r1, r2, r3 := kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
-	assertgenshapes.ChecksPost_7412a8f71901(&c, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max, r0, r1, r2, r3)
+	assertgenshapes.After_4e1edc30779c(&fr, self, running_min, running_max, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -156,12 +150,11 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 	if !asserts.Checking() {
 		return kernels.XPlannedScratch(self, out, _scratch_buf)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6d4013ffea2c(&c, &opXPlannedScratch, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_41391bc90974(&fr, &opXPlannedScratch, &assertgenshapes.Shape_ea92dff579fb, self, out, _scratch_buf)
+	defer fr.Abandon()
 	r0 := kernels.XPlannedScratch(self, out, _scratch_buf)
-	assertgenshapes.ChecksPost_18508f784ac2(&c, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf, r0)
+	assertgenshapes.After_88299eb1e515(&fr, self, out, _scratch_buf, r0)
 	return r0
 }
 
@@ -177,11 +170,10 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_06cd8b3fd650(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5a204e99635a(&fr, &opTransposeInt, &assertgenshapes.Shape_e0475b0bbdcd, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_241b1ea87610(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_a42836f4fa5c(&fr, self, r0)
 	return r0
 }
 
@@ -197,12 +189,11 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f98fb0667d6c(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dc1f79f4e242(&fr, &opTranspose_, &assertgenshapes.Shape_f5f7e3e964b6, self)
+	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_8b2d0ad3092c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_a42836f4fa5c(&fr, self, r0)
 	return r0
 }
 
@@ -218,14 +209,10 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_1bbfbbfefffa(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88f650457810(&fr, &opSplitTensor, &assertgenshapes.Shape_5173f801bf12, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_3d5008c4281a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_c3abbb5c39a1(&fr, self, r0)
 	return r0
 }
 
@@ -241,11 +228,10 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_2e33eca3796a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_6069e32df9dc(&fr, &opCat, &assertgenshapes.Shape_1ad293f259b0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_6448ada6603a(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_3ac46c61d231(&fr, tensors, r0)
 	return r0
 }
 
@@ -261,14 +247,10 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.IndexTensor(self, indices)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_396974708e9a(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_33f9731f316b(&fr, &opIndexTensor, &assertgenshapes.Shape_10cf7aa012b4, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost_3d9530238a82(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.After_e3468d3019a3(&fr, self, indices, r0)
 	return r0
 }
 
@@ -284,11 +266,10 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_45c8a159130d(&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d464c7d25f11(&fr, &opWhereSelf, &assertgenshapes.Shape_f45518e0c3d0, condition, self, other, mask)
 	r0 := kernels.WhereSelf(condition, self, other, mask)
-	assertgenshapes.ChecksPost_4fd93f53e443(&c, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
+	assertgenshapes.After_e76e4db505cb(&fr, condition, self, other, mask, r0)
 	return r0
 }
 
@@ -304,11 +285,10 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f81437e6fc2f(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1e1b64e011b3(&fr, &opMaxDim, &assertgenshapes.Shape_84e73171c707, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_0e89d88d7285(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_36a5b0aed092(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -325,12 +305,11 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_942b1d4e76d6(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_f9374ab2e1ab(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_39cb149e6cd5, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_38f98ca0691a(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_f805d230155e(&fr, self, other)
 }
 
 var opUnbindCopyIntOut = wrap.Op{
@@ -346,15 +325,11 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_afddbd4afd84(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7ef63c0f9ac1(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_4a63fa05d17c, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_ea010c6905e6(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_2423c2e3fefe(&fr, self, out)
 }
 
 var opUnbindCopyInt = wrap.Op{
@@ -369,11 +344,10 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_16dec0283a6c(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_56b1ac68f795(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_8f80151d3066, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost_a3e2cdda28c2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_c3abbb5c39a1(&fr, self, r0)
 	return r0
 }
 
@@ -389,11 +363,10 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e3239a82a0f9(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a7de1679fcee(&fr, &opSizeInt, &assertgenshapes.Shape_d3f6449e7613, self)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost_6f32b60cffc7(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_e9cea24661aa(&fr, self)
 	return r0
 }
 

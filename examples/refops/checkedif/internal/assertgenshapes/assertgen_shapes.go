@@ -5,894 +5,984 @@
 package assertgenshapes
 
 import (
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_21c7d22a05c4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")}
-var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_27b24ab026ab = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
-var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_ada59133e460 = [3]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_b6666ea0bc5e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")}
-var Locs_be694a11114b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-
-// ChecksPost_0dbb36363be3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
-func ChecksPost_0dbb36363be3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1(l[1], s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_05682342539d reads the arguments again and the returns, and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
+func After_05682342539d(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterArg(1, t1.Ident())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_105a30ef7fa2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
-func ChecksPost_105a30ef7fa2(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_0d5958672395 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func After_0d5958672395(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.End()
 }
 
-// ChecksPost_1bb3afb1c333 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPost_1bb3afb1c333(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
-	var s1 wrap.SavedList
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_c7bcf31a2fb4(c, s0, t0)
-	resultList_c7bcf31a2fb4(c, &s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElemsList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1List(l[1], &s1)
-	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(wrap.OutList(l[1], &s1))
-	c.End()
+// After_1c5456a6e23b reads the arguments again and the returns, and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func After_1c5456a6e23b(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_2849236adf0c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_2849236adf0c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList_c7bcf31a2fb4(c, s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1List(l[1], s1)
-	c.NotArgElems(l[1], s1, l[0], s0)
-	c.SharesStorageList(l[1], s1, l[0], s0)
-	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_264e24096287 reads the arguments again and the returns, and ends the call, for 11 op(s) of one shape (the first: as_strided_).
+func After_264e24096287(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_291579807d54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPost_291579807d54(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*reftensor.Tensor) {
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_c7bcf31a2fb4(c, s0, t0)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.End()
+// After_68ea9aed19c0 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: set_data).
+func After_68ea9aed19c0(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.End()
 }
 
-// ChecksPost_295b4847e699 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: as_strided_).
-func ChecksPost_295b4847e699(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// After_717465ef8419 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func After_717465ef8419(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterArg(1, t1.Ident())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.AfterArg(2, t2.Ident())
+	fp2, ok2 := t2.MetadataFingerprint()
+	fr.MetaAfter(2, fp2, ok2)
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
 }
 
-// ChecksPost_3267777e6e64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_3267777e6e64(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
+// After_7bd3668ee680 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func After_7bd3668ee680(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], t0 []*reftensor.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+	fr.End()
 }
 
-// ChecksPost_4617c751bf17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func ChecksPost_4617c751bf17(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.End()
+// After_8ea94035312f reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
+func After_8ea94035312f(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	fr.End()
 }
 
-// ChecksPost_4806f6ccc621 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
-func ChecksPost_4806f6ccc621(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_ab7873dae49b reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: neg.out).
+func After_ab7873dae49b(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterArg(1, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_49d456fee209 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat.out).
-func ChecksPost_49d456fee209(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	afterList_c7bcf31a2fb4(c, s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	c.End()
+// After_af2350c424b7 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: max.dim).
+func After_af2350c424b7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_5183997bcdbf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost_5183997bcdbf(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
+// After_b57c4f01e744 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
+func After_b57c4f01e744(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		iu, su := e.UseCounts()
+		fr.RetElem(1, j, e.Ident(), iu, su)
 	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImplStorageVersion(l[2], s2)
-	if fp, ok := t2.MetadataFingerprint(); !s2.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[2], s2, t2)
-	}
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
-		c.FreshNoAliasRows(3)
-	} else {
-		c.FreshNoAlias(l[3], &s3, l[0], s0)
-		c.FreshNoAlias(l[3], &s3, l[1], s1)
-		c.FreshNoAlias(l[3], &s3, l[2], s2)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.End()
+	fr.RetListRead(1)
+	fr.End()
 }
 
-// ChecksPost_5232dad79a60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
-func ChecksPost_5232dad79a60(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
-	var s1 wrap.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// After_b886b4af5df2 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: cat).
+func After_b886b4af5df2(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	resultList_c7bcf31a2fb4(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.FreshOrAliasList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(0, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_63024993e87d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
-func ChecksPost_63024993e87d(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
+// After_d597cddaa5b7 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cat.out).
+func After_d597cddaa5b7(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[1], s1)
-	c.ReturnsArg(l[4], &s4, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.AfterArg(0, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(1, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_8708801aaf86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPost_8708801aaf86(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
+// After_d90ca3ebaeb5 reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: chunk).
+func After_d90ca3ebaeb5(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		iu, su := e.UseCounts()
+		fr.RetElem(0, j, e.Ident(), iu, su)
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.RetListRead(0)
+	fr.End()
 }
 
-// ChecksPost_8cf01fd8f6b8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
-func ChecksPost_8cf01fd8f6b8(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_e6fff39007db reads the arguments again and the returns, and ends the call, for 24 op(s) of one shape (the first: as_strided).
+func After_e6fff39007db(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_a3b317198a9b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func ChecksPost_a3b317198a9b(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_c7bcf31a2fb4(c, s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.End()
+// After_f8de162b2493 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: add.out).
+func After_f8de162b2493(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterArg(1, t1.Ident())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.AfterArg(2, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
 }
 
-// ChecksPost_bc01d0ea674c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
-func ChecksPost_bc01d0ea674c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Before_07a6b0a37bb7 reads the arguments and begins the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func Before_07a6b0a37bb7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_c3bc35613e30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_c3bc35613e30(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Before_0e15f13b4dc9 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func Before_0e15f13b4dc9(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_d1f4f13b0ba7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func ChecksPost_d1f4f13b0ba7(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.NoMutation(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.End()
+// Before_1d6839e159d3 reads the arguments and begins the call, for 1 op(s) of one shape (the first: set_data).
+func Before_1d6839e159d3(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_e4879170c777 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
-func ChecksPost_e4879170c777(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.End()
+// Before_32b603cad0a5 reads the arguments and begins the call, for 2 op(s) of one shape (the first: neg.out).
+func Before_32b603cad0a5(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
 }
 
-// ChecksPost_e8c89c75bd6f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
-func ChecksPost_e8c89c75bd6f(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// Before_4319bdb87daa reads the arguments and begins the call, for 2 op(s) of one shape (the first: cat).
+func Before_4319bdb87daa(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-	}
-	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_00ae1d8b6b80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
-func ChecksPre_00ae1d8b6b80(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
+// Before_64123bc30654 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat.out).
+func Before_64123bc30654(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_0c7a66cfa270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
-func ChecksPre_0c7a66cfa270(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
+// Before_6c45078859ae reads the arguments and begins the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
+func Before_6c45078859ae(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_31bc8b48c75e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: chunk).
-func ChecksPre_31bc8b48c75e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_7d2a99bc993f reads the arguments and begins the call, for 9 op(s) of one shape (the first: contiguous).
+func Before_7d2a99bc993f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_37da6db321d3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPre_37da6db321d3(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*reftensor.Tensor) {
-	c.Begin(op)
-	saveList_c7bcf31a2fb4(c, s0, t0)
-	c.MutableList(s0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+// Before_97c6f14adeaf reads the arguments and begins the call, for 2 op(s) of one shape (the first: max.dim).
+func Before_97c6f14adeaf(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_442625eb750b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
-func ChecksPre_442625eb750b(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_9874ec127e44 reads the arguments and begins the call, for 15 op(s) of one shape (the first: as_strided).
+func Before_9874ec127e44(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBase(1, 0, su0_1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_4f57538ffbe0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
-func ChecksPre_4f57538ffbe0(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*reftensor.Tensor) {
-	c.Begin(op)
-	saveList_c7bcf31a2fb4(c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+// Before_9a45e27103ff reads the arguments and begins the call, for 3 op(s) of one shape (the first: add.out).
+func Before_9a45e27103ff(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_52aead60edef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_52aead60edef(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_affe29ee1374 reads the arguments and begins the call, for 2 op(s) of one shape (the first: max.dim_max).
+func Before_affe29ee1374(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_5c08fbf9428f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
-func ChecksPre_5c08fbf9428f(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	saveList_c7bcf31a2fb4(c, s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
-	if !c.Hermetic() && s1.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[1], s1, t1)
-	}
+// Before_cde7cd2e95ca reads the arguments and begins the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func Before_cde7cd2e95ca(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fp2, ok2 := t2.MetadataFingerprint()
+	fr.Meta(2, fp2, ok2)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_65f43217dfab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
-func ChecksPre_65f43217dfab(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_cef5fe6c4ad9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: chunk).
+func Before_cef5fe6c4ad9(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_66276f47917c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPre_66276f47917c(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
+// Before_d767354aafdf reads the arguments and begins the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func Before_d767354aafdf(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*reftensor.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_a0c896f03d5d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: as_strided_).
-func ChecksPre_a0c896f03d5d(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
+// Before_ef7d42392c72 reads the arguments and begins the call, for 11 op(s) of one shape (the first: as_strided_).
+func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_a93b2a3eeacf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre_a93b2a3eeacf(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if fp, ok := t2.MetadataFingerprint(); !c.TakeMetadata(s2, fp, ok) {
-		c.SaveMetadataOf(s2, t2)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
+// Before_f38184787fc2 reads the arguments and begins the call, for 3 op(s) of one shape (the first: split.Tensor).
+func Before_f38184787fc2(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBaseList(0, 0, su0_1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_b5639773a499 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 15 op(s) of one shape (the first: as_strided).
-func ChecksPre_b5639773a499(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_fee735097cff reads the arguments and begins the call, for 5 op(s) of one shape (the first: add.Tensor).
+func Before_fee735097cff(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_c2f5bb824691 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func ChecksPre_c2f5bb824691(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_0f3d46d85ee1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f3d46d85ee1 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_5a6f226f5ab8,
 }
 
-// ChecksPre_cb0f6d164e12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPre_cb0f6d164e12(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_1bfddae84fbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1bfddae84fbb = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{1, 2},
 }
 
-// ChecksPre_ebfbfdd7bef6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_ebfbfdd7bef6(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_1d23e4c0e11d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1d23e4c0e11d = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{1},
 }
 
-// afterList_c7bcf31a2fb4 is asserts.AfterList for []*reftensor.Tensor, without an indirect call per element.
-func afterList_c7bcf31a2fb4(c *wrap.Call, l *wrap.SavedList, ts []*reftensor.Tensor) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
+// Shape_27211e5a55f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_27211e5a55f4 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
 }
 
-// resultList_c7bcf31a2fb4 is asserts.ResultList for []*reftensor.Tensor, without an indirect call per element.
-func resultList_c7bcf31a2fb4(c *wrap.Call, l *wrap.SavedList, ts []*reftensor.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
+// Shape_291f485456ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_291f485456ed = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
 }
 
-// saveList_c7bcf31a2fb4 is asserts.SaveList for []*reftensor.Tensor, without an indirect call per element.
-func saveList_c7bcf31a2fb4(c *wrap.Call, l *wrap.SavedList, ts []*reftensor.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
+// Shape_309bb11b5af0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_309bb11b5af0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_3c2dfa87c773 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3c2dfa87c773 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_4db93184b778 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4db93184b778 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 1, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 2},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_5690e4ac726e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5690e4ac726e = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{1, 2},
+}
+
+// Shape_5fe50c0fb98a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5fe50c0fb98a = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_724485509326 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_724485509326 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_78130c81969e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78130c81969e = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_80251de8f3f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_80251de8f3f7 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, Form: wrap.FormRetList, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_97935bb548c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_97935bb548c4 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_aff5270e75a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aff5270e75a6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{2},
+}
+
+// Shape_b62377ebae01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b62377ebae01 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_b6ab4f5dda50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b6ab4f5dda50 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{2},
+}
+
+// Shape_bbb86b1e6c70 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bbb86b1e6c70 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{1, 2},
+}
+
+// Shape_c14d02d1ded3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c14d02d1ded3 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_c86072c901e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c86072c901e5 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_de7dcf6f00c6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de7dcf6f00c6 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 6},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_e261d5797c36 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e261d5797c36 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_e6be54578b9d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e6be54578b9d = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_e906a9bbb09e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e906a9bbb09e = wrap.Shape{
+	Args:  2,
+	Elem:  elem_5a6f226f5ab8,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{1},
+}
+
+// Shape_ef1b5c041557 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef1b5c041557 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.
+func tensor_5a6f226f5ab8(h unsafe.Pointer) asserts.Tensor {
+	return (*reftensor.Tensor)(h)
+}
+
+// elem_5a6f226f5ab8 makes element i of a list of *reftensor.Tensor from the list's data.
+func elem_5a6f226f5ab8(h unsafe.Pointer, i int) asserts.Tensor {
+	return unsafe.Slice((**reftensor.Tensor)(h), i+1)[i]
 }

@@ -25,11 +25,10 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	if !asserts.Checking() {
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -45,11 +44,10 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opGroupNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opGroupNorm, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -65,11 +63,10 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_570584297ad9(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeGroupNorm, &assertgenshapes.Shape_386076ed00bc, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -85,12 +82,11 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_3d486906aaab(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeGroupNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -106,11 +102,10 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_24075b51fc68(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb69b5235634(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_9fab9bfc22ee, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -126,12 +121,11 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_fbdc68b29ebf(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_74f9ae562676(&fr, &opNativeGroupNormBackwardOut, &assertgenshapes.Shape_e13efc57ab6b, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -147,11 +141,10 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	if !asserts.Checking() {
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftR2c, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -167,12 +160,11 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	if !asserts.Checking() {
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftR2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftR2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -188,11 +180,10 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	if !asserts.Checking() {
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2r, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -208,12 +199,11 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	if !asserts.Checking() {
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftC2rOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2rOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -229,11 +219,10 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	if !asserts.Checking() {
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFftC2c, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -249,12 +238,11 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	if !asserts.Checking() {
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftC2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFftC2cOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -271,11 +259,10 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 		kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
 		return
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXValidateCompressedSparseIndices, &assertgenshapes.Shape_a9cf43393de1, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.After_59b81b2d5a28(&fr, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = wrap.Op{
@@ -290,14 +277,10 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndexTensor(self, indices)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d4a2ea4738bd(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_dbf759d17a42(&fr, &opIndexTensor, &assertgenshapes.Shape_b313d7d9eabc, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.After_bf5ac2a609d3(&fr, self, indices, r0)
 	return r0
 }
 
@@ -313,15 +296,11 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexTensorOut(self, indices, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_30d4c556a90d(&c, &opIndexTensorOut, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexTensorOut, &assertgenshapes.Shape_024faf110aac, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	assertgenshapes.ChecksPost_d2c92d682702(&c, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -337,14 +316,10 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XUnsafeIndexTensor(self, indices)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d4a2ea4738bd(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_dbf759d17a42(&fr, &opXUnsafeIndexTensor, &assertgenshapes.Shape_b313d7d9eabc, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.After_bf5ac2a609d3(&fr, self, indices, r0)
 	return r0
 }
 
@@ -360,14 +335,10 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_332d7afeb7c9(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_69ec1e3d0b77(&fr, &opXUnsafeMaskedIndex, &assertgenshapes.Shape_86f8fe1b2a1a, self, mask, indices)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	assertgenshapes.ChecksPost_f4fbd5ee428f(&c, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices, r0)
+	assertgenshapes.After_b409ff7bb2d8(&fr, self, mask, indices, r0)
 	return r0
 }
 
@@ -383,14 +354,10 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a3 wrap.Saved
-		l2         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d5f8f17f095d(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_892c69b5757c(&fr, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Shape_15a5d7181180, self, mask, indices, values)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	assertgenshapes.ChecksPost_3cd16d5ccbd3(&c, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
+	assertgenshapes.After_db6ba53c115c(&fr, self, mask, indices, values, r0)
 	return r0
 }
 
@@ -406,12 +373,11 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	if !asserts.Checking() {
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexCopyOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexCopyOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -427,12 +393,11 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	if !asserts.Checking() {
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexCopy_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -448,11 +413,10 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	if !asserts.Checking() {
 		return kernels.IndexCopy(self, dim, index, source)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexCopy, &assertgenshapes.Shape_52e79d0e02c4, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -468,15 +432,11 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d99308d0ed00(&c, &opIndexPut_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
+	defer fr.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -492,15 +452,11 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a4 wrap.Saved
-		l1         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_103b91445c99(&c, &opIndexPutOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_aaabd077162b(&fr, &opIndexPutOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
 	return r0
 }
 
@@ -516,14 +472,10 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opIndexPut, &assertgenshapes.Shape_0b391b9db062, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -539,14 +491,10 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 	if !asserts.Checking() {
 		return kernels.XUnsafeIndexPut(self, indices, values, accumulate)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXUnsafeIndexPut, &assertgenshapes.Shape_0b391b9db062, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -562,15 +510,11 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d99308d0ed00(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl_, &assertgenshapes.Shape_4de2cb1bd034, self, indices, values)
+	defer fr.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -586,15 +530,11 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	if !asserts.Checking() {
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a5 wrap.Saved
-		l1         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_103b91445c99(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_aaabd077162b(&fr, &opXIndexPutImplOut, &assertgenshapes.Shape_71a0ba7a5d25, self, indices, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	assertgenshapes.After_ce2e9596af94(&fr, self, indices, values, out, r0)
 	return r0
 }
 
@@ -610,14 +550,10 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e8f1f166c0c(&fr, &opXIndexPutImpl, &assertgenshapes.Shape_0b391b9db062, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, indices, values, r0)
 	return r0
 }
 
@@ -633,11 +569,10 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_c07b43fafbf0(&c, &opInstanceNorm, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6407a5599538(&fr, &opInstanceNorm, &assertgenshapes.Shape_1adbd2135dd4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_259de2deeb63(&c, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -653,11 +588,10 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	if !asserts.Checking() {
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsclose, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -673,12 +607,11 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	if !asserts.Checking() {
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIsinTensorTensorOut, &assertgenshapes.Shape_e2b0981c0b07, elements, test_elements, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -694,11 +627,10 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	if !asserts.Checking() {
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorTensor, &assertgenshapes.Shape_639bc85e9eb1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, elements, test_elements, r0)
 	return r0
 }
 
@@ -714,12 +646,11 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	if !asserts.Checking() {
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinTensorScalarOut, &assertgenshapes.Shape_c9ec553d3538, elements, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, elements, out, r0)
 	return r0
 }
 
@@ -735,11 +666,10 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	if !asserts.Checking() {
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinTensorScalar, &assertgenshapes.Shape_64a88e20d03d, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9a606694669b, &a0, elements, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, elements, r0)
 	return r0
 }
 
@@ -755,12 +685,11 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	if !asserts.Checking() {
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
-	var c wrap.Call
-	var a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinScalarTensorOut, &assertgenshapes.Shape_e18eb23ddd21, test_elements, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, test_elements, out, r0)
 	return r0
 }
 
@@ -776,11 +705,10 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	if !asserts.Checking() {
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinScalarTensor, &assertgenshapes.Shape_5eddebfb4cdf, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_374e40668a32, &a1, test_elements, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, test_elements, r0)
 	return r0
 }
 
@@ -796,11 +724,10 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isnan(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsnan, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isnan(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -816,12 +743,11 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsnanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsnanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsnanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -837,11 +763,10 @@ func IsDistributed(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsDistributed(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsDistributed, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -857,11 +782,10 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsFloatingPoint(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -877,11 +801,10 @@ func IsComplex(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsComplex(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsComplex, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -897,11 +820,10 @@ func IsConj(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsConj(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsConj, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -917,11 +839,10 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XIsZerotensor(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIsZerotensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -937,11 +858,10 @@ func IsNeg(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNeg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNeg, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -957,11 +877,10 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isreal(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsreal, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -977,11 +896,10 @@ func IsNonzero(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNonzero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsNonzero, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -997,11 +915,10 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSameSize(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSameSize, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -1017,11 +934,10 @@ func IsSigned(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSigned(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsSigned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1037,11 +953,10 @@ func IsInference(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsInference(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsInference, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1057,11 +972,10 @@ func Numel(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.Numel(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opNumel, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNumel, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Numel(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1077,11 +991,10 @@ func Dim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.Dim(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Dim(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1097,11 +1010,10 @@ func GetDevice(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.GetDevice(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opGetDevice, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGetDevice, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.GetDevice(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1117,11 +1029,10 @@ func StorageOffset(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.StorageOffset(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opStorageOffset, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStorageOffset, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.StorageOffset(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1137,11 +1048,10 @@ func IsContiguous(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsContiguous(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsContiguous, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsContiguous, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsContiguous(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1157,11 +1067,10 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 	if !asserts.Checking() {
 		return kernels.IsContiguousMemoryFormat(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsContiguousMemoryFormat, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1177,11 +1086,10 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	if !asserts.Checking() {
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKlDiv, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -1197,11 +1105,10 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Kron(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opKron, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -1217,12 +1124,11 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.KronOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opKronOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -1238,11 +1144,10 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	if !asserts.Checking() {
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opKthvalue, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1258,12 +1163,11 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	if !asserts.Checking() {
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opKthvalueValues, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opKthvalueValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1279,11 +1183,10 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLayerNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLayerNorm, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -1299,11 +1202,10 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	if !asserts.Checking() {
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_570584297ad9(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_223545c3c9c5(&fr, &opNativeLayerNorm, &assertgenshapes.Shape_386076ed00bc, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1319,12 +1221,11 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_3d486906aaab(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_87a15575c88b(&fr, &opNativeLayerNormOut, &assertgenshapes.Shape_f66409bdd36c, input, weight, bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1340,11 +1241,10 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_1154aefc332e(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_77397684c277(&fr, &opNativeLayerNormBackward, &assertgenshapes.Shape_8310cf2ddc4c, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	assertgenshapes.ChecksPost_e06fdeef4696(&c, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1360,12 +1260,11 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4, a5, a6, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_096fc336d8be(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b477fc77cb0f(&fr, &opNativeLayerNormBackwardOut, &assertgenshapes.Shape_707dec2f812e, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_1a29062619e3(&c, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_0d53f0bee866(&fr, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1381,11 +1280,10 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opRmsNorm, &assertgenshapes.Locs_e3bb26fd7efc, &a0, &a2, input, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opRmsNorm, &assertgenshapes.Shape_501863fca571, input, weight)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e3bb26fd7efc, &a0, &a2, input, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, weight, r0)
 	return r0
 }
 
@@ -1401,11 +1299,10 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 	if !asserts.Checking() {
 		return kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_50a75725ab51(&c, &opXFusedRmsNorm, &assertgenshapes.Locs_8dd0405819f2, &a0, &a2, input, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opXFusedRmsNorm, &assertgenshapes.Shape_f763d42a0c51, input, weight)
 	r0, r1 := kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_8dd0405819f2, &a0, &a2, input, weight, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -1421,11 +1318,10 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 	if !asserts.Checking() {
 		return kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e91c8007cb73(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs_6bcc2257fb7a, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXFusedRmsNormBackward, &assertgenshapes.Shape_7617baa14e65, grad_out, input, rstd, weight)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
-	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_6bcc2257fb7a, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, grad_out, input, rstd, weight, r0, r1)
 	return r0, r1
 }
 
@@ -1441,11 +1337,10 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	if !asserts.Checking() {
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1461,12 +1356,11 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	if !asserts.Checking() {
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNanToNum_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanToNum_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1482,12 +1376,11 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	if !asserts.Checking() {
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanToNumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanToNumOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1503,11 +1396,10 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.Linear(input, weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opLinear, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -1523,11 +1415,10 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	if !asserts.Checking() {
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opLinearBackward, &assertgenshapes.Shape_424a377de5f2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1543,12 +1434,11 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1564,12 +1454,11 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.LinearOut(input, weight, bias, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opLinearOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opLinearOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -1585,11 +1474,10 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnLinear, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -1605,12 +1493,11 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnLinearOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1626,11 +1513,10 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_ecf22a634ade, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, weight, r0)
 	return r0
 }
 
@@ -1646,12 +1532,11 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
-	var c wrap.Call
-	var a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Shape_36ac6ad8648e, grad_output, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -1667,11 +1552,10 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_40f2c79be204, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -1687,12 +1571,11 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Shape_460f320704cb, grad_output, input, weight, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1708,11 +1591,10 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_424a377de5f2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1728,12 +1610,11 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMkldnnLinearBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1749,11 +1630,10 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCsltCompress(input)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCsltCompress, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCsltCompress, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XCsltCompress(input)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -1769,11 +1649,10 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2e3bc5e2adb6(&c, &opXCsltSparseMm, &assertgenshapes.Locs_722b43e0db0f, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cb563b60047(&fr, &opXCsltSparseMm, &assertgenshapes.Shape_a4d197a38d8b, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_722b43e0db0f, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, compressed_A, dense_B, bias, alpha, r0)
 	return r0
 }
 
@@ -1789,11 +1668,10 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_f40542dd7e7d(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs_333767af9fe7, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bc22d6d6f816(&fr, &opXCsltSparseMmSearch, &assertgenshapes.Shape_481a0b59f2ab, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_333767af9fe7, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.After_44d770df365a(&fr, compressed_A, dense_B, bias, alpha)
 	return r0
 }
 
@@ -1809,11 +1687,10 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f4a17d390df2(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs_b1c3282752c3, &a0, input)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9ba4e7b6a9b2(&fr, &opXSparseSemiStructuredTile, &assertgenshapes.Shape_ae75d810ce59, input)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	assertgenshapes.ChecksPost_307b6fdce9ac(&c, &assertgenshapes.Locs_b1c3282752c3, &a0, input, r0, r1, r2, r3, r4)
+	assertgenshapes.After_466e7dd7a61c(&fr, input, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1829,11 +1706,10 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs_837848f1fc1a, &a0, &a1, input, thread_masks)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXSparseSemiStructuredApply, &assertgenshapes.Shape_3fbe43d42ad6, input, thread_masks)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_837848f1fc1a, &a0, &a1, input, thread_masks, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, input, thread_masks, r0, r1)
 	return r0, r1
 }
 
@@ -1849,11 +1725,10 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs_2cc3772ce807, &a0, &a1, input, thread_masks)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Shape_cc1871f0afcc, input, thread_masks)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_2cc3772ce807, &a0, &a1, input, thread_masks, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, thread_masks, r0)
 	return r0
 }
 
@@ -1869,11 +1744,10 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs_b6f38b1e3a5b, &a0, &a1, &a2, &a3, input, weight, meta, bias)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opXSparseSemiStructuredLinear, &assertgenshapes.Shape_9806e8f41920, input, weight, meta, bias)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_b6f38b1e3a5b, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, meta, bias, r0)
 	return r0
 }
 
@@ -1889,11 +1763,10 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs_b44743c12eb7, &a0, &a1, &a2, mat1, mat1_meta, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSemiStructuredMm, &assertgenshapes.Shape_68c7ce156751, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b44743c12eb7, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -1909,11 +1782,10 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs_ab5b96e2d14f, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXSparseSemiStructuredAddmm, &assertgenshapes.Shape_6df5ec92a962, input, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_ab5b96e2d14f, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -1929,11 +1801,10 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs_92ad44817562, &a0, &a1, &a2, &a3, input, weight, scale, bias)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opXMixedDtypesLinear, &assertgenshapes.Shape_165d82e81869, input, weight, scale, bias)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_92ad44817562, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, scale, bias, r0)
 	return r0
 }
 
@@ -1949,11 +1820,10 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_0614130057b8, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -1969,11 +1839,10 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_0614130057b8, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -1989,11 +1858,10 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_8e298fd61342, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -2009,11 +1877,10 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -2029,11 +1896,10 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs_a7907126a98a, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXWrappedLinearPrepack, &assertgenshapes.Shape_d5818929dee7, weight, weight_scale, weight_zero_point, bias)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_a7907126a98a, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, weight, weight_scale, weight_zero_point, bias, r0)
 	return r0
 }
 
@@ -2049,11 +1915,10 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 	if !asserts.Checking() {
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_a5d6c0999d14(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs_19aebb8dfe81, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb4fe999f2a8(&fr, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Shape_03336d2017e4, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_19aebb8dfe81, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
 	return r0
 }
 
@@ -2069,11 +1934,10 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_db5ff47b6ba4, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -2089,12 +1953,11 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Shape_10aea828b102, input, packed_weight, bias, output)
+	defer fr.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
-	assertgenshapes.ChecksPost_90753bf155f2(&c, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, packed_weight, bias, output, r0)
 	return r0
 }
 
@@ -2110,11 +1973,10 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_db5ff47b6ba4, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -2130,12 +1992,11 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Shape_10aea828b102, input, packed_weight, bias, output)
+	defer fr.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
-	assertgenshapes.ChecksPost_90753bf155f2(&c, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, packed_weight, bias, output, r0)
 	return r0
 }
 
@@ -2151,11 +2012,10 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -2171,11 +2031,10 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -2191,11 +2050,10 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LdexpTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexpTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2211,12 +2069,11 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ldexp_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLdexp_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLdexp_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2232,12 +2089,11 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LdexpOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLdexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLdexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2253,10 +2109,10 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 	if !asserts.Checking() {
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opLinspace, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -2272,11 +2128,10 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceTensorTensor, &assertgenshapes.Shape_fe427f12c560, start, end)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, start, end, r0)
 	return r0
 }
 
@@ -2292,11 +2147,10 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceTensorScalar, &assertgenshapes.Shape_fbcdf5c8080f, start)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, start, r0)
 	return r0
 }
 
@@ -2312,11 +2166,10 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceScalarTensor, &assertgenshapes.Shape_5c992cac42fb, end)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ad5fca8829ca, &a1, end, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, end, r0)
 	return r0
 }
 
@@ -2332,12 +2185,11 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLinspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -2353,12 +2205,11 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a3, start, end, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinspaceTensorTensorOut, &assertgenshapes.Shape_536dd39076d2, start, end, out)
+	defer fr.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a3, start, end, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, start, end, out, r0)
 	return r0
 }
 
@@ -2374,12 +2225,11 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a3, start, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceTensorScalarOut, &assertgenshapes.Shape_d7e983fe3293, start, out)
+	defer fr.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_40df7215c27f, &a0, &a3, start, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, start, out, r0)
 	return r0
 }
 
@@ -2395,12 +2245,11 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	if !asserts.Checking() {
 		return kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	}
-	var c wrap.Call
-	var a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a3, end, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinspaceScalarTensorOut, &assertgenshapes.Shape_4280b3899872, end, out)
+	defer fr.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a3, end, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, end, out, r0)
 	return r0
 }
 
@@ -2416,11 +2265,10 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2436,12 +2284,11 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2457,12 +2304,11 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2478,11 +2324,10 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log10(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2498,12 +2343,11 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog10_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog10_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log10_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2519,12 +2363,11 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog10Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2540,11 +2383,10 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1p(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log1p(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2560,12 +2402,11 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1p_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog1p_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog1p_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log1p_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2581,12 +2422,11 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1pOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog1pOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2602,11 +2442,10 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Log2(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2622,12 +2461,11 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog2_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLog2_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Log2_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2643,12 +2481,11 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLog2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2664,12 +2501,11 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LogaddexpOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogaddexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexpOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2685,11 +2521,10 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logaddexp(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2705,12 +2540,11 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.Logaddexp2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogaddexp2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogaddexp2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2726,11 +2560,10 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logaddexp2(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogaddexp2, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2746,11 +2579,10 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2766,11 +2598,10 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyScalarSelf(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarSelf, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -2786,11 +2617,10 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyScalarOther(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogyScalarOther, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2806,12 +2636,11 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Xlogy_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opXlogy_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogy_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2827,12 +2656,11 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXlogy_ScalarOther, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2848,12 +2676,11 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XlogyOutTensor(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXlogyOutTensor, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXlogyOutTensor, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2869,12 +2696,11 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarSelf, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -2890,12 +2716,11 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXlogyOutScalarOther, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2911,10 +2736,10 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 	if !asserts.Checking() {
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opLogspace, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -2930,11 +2755,10 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceTensorTensor, &assertgenshapes.Shape_fe427f12c560, start, end)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, start, end, r0)
 	return r0
 }
 
@@ -2950,11 +2774,10 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceTensorScalar, &assertgenshapes.Shape_fbcdf5c8080f, start)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, start, r0)
 	return r0
 }
 
@@ -2970,11 +2793,10 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceScalarTensor, &assertgenshapes.Shape_5c992cac42fb, end)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ad5fca8829ca, &a1, end, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, end, r0)
 	return r0
 }
 
@@ -2990,12 +2812,11 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	if !asserts.Checking() {
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogspaceOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -3011,12 +2832,11 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a4, start, end, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogspaceTensorTensorOut, &assertgenshapes.Shape_536dd39076d2, start, end, out)
+	defer fr.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a4, start, end, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, start, end, out, r0)
 	return r0
 }
 
@@ -3032,12 +2852,11 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a4, start, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceTensorScalarOut, &assertgenshapes.Shape_d7e983fe3293, start, out)
+	defer fr.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_40df7215c27f, &a0, &a4, start, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, start, out, r0)
 	return r0
 }
 
@@ -3053,12 +2872,11 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	if !asserts.Checking() {
 		return kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	}
-	var c wrap.Call
-	var a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a4, end, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogspaceScalarTensorOut, &assertgenshapes.Shape_4280b3899872, end, out)
+	defer fr.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a4, end, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, end, out, r0)
 	return r0
 }
 
@@ -3074,11 +2892,10 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3094,12 +2911,11 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSoftmaxIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3115,11 +2931,10 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3135,12 +2950,11 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3156,11 +2970,10 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogSoftmaxBackwardData, &assertgenshapes.Shape_f1831abbe5c6, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -3176,12 +2989,11 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_79f4c422a2f6, grad_output, output, out)
+	defer fr.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, out, r0)
 	return r0
 }
 
@@ -3197,11 +3009,10 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexp(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3217,12 +3028,11 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3238,11 +3048,10 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logcumsumexp(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogcumsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3258,12 +3067,11 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogcumsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3279,11 +3087,10 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3299,12 +3106,11 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3320,11 +3126,10 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	if !asserts.Checking() {
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_b9b1fc9d5fa7, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input1, input2, target, r0)
 	return r0
 }
 
@@ -3340,11 +3145,10 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Matmul(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3360,11 +3164,10 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMatmulBackward, &assertgenshapes.Shape_5bb1af68141d, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -3380,12 +3183,11 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5f08b4740d19(&fr, &opMatmulBackwardOut, &assertgenshapes.Shape_f4d1e7d69ced, grad, self, other, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3401,12 +3203,11 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.MatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -3422,11 +3223,10 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixPower(self, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixPower, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3442,12 +3242,11 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MatrixPowerOut(self, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixPowerOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3463,11 +3262,10 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixExp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3483,11 +3281,10 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExpBackward(self, grad)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_9011c09421c9, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, grad, r0)
 	return r0
 }
 
@@ -3503,11 +3300,10 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XAminmax(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmax, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3523,12 +3319,11 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	if !asserts.Checking() {
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXAminmaxOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3544,11 +3339,10 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	if !asserts.Checking() {
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXAminmaxDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3564,12 +3358,11 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAminmaxDimOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3585,11 +3378,10 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	if !asserts.Checking() {
 		return kernels.Aminmax(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAminmax, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3605,12 +3397,11 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAminmaxOut, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAminmaxOut, &assertgenshapes.Shape_239f797b3463, self, min_, max_)
+	defer fr.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -3626,11 +3417,10 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_4efe684672c2, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, coefficients, r0)
 	return r0
 }
 
@@ -3646,12 +3436,11 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXComputeLinearCombinationOut, &assertgenshapes.Shape_10eea7b56c17, input, coefficients, out)
+	defer fr.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, coefficients, out, r0)
 	return r0
 }
 
@@ -3667,11 +3456,10 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3687,12 +3475,11 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxDimMax, &assertgenshapes.Shape_dc690447c48c, self, max_, max_values)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -3708,11 +3495,10 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	if !asserts.Checking() {
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_34915701548b, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, indices, r0)
 	return r0
 }
 
@@ -3728,11 +3514,10 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Amax(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3748,12 +3533,11 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAmaxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3769,11 +3553,10 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3789,11 +3572,10 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3809,11 +3591,10 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3829,11 +3610,10 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -3849,12 +3629,11 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	if !asserts.Checking() {
 		return kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -3870,11 +3649,10 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3890,12 +3668,11 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3911,11 +3688,10 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_c4728534e83a, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
 }
 
@@ -3931,12 +3707,11 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -3952,11 +3727,10 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnMaxPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3972,12 +3746,11 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnMaxPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3993,11 +3766,10 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_c4728534e83a, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, input, r0)
 	return r0
 }
 
@@ -4013,12 +3785,11 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Shape_e413e4ce2398, grad_output, output, input, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -4034,11 +3805,10 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4054,12 +3824,11 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4075,11 +3844,10 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4095,12 +3863,11 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4116,11 +3883,10 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizedMaxPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4136,12 +3902,11 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizedMaxPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4157,11 +3922,10 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMaxPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4177,11 +3941,10 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mean(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMean, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Mean(self, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4197,12 +3960,11 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MeanDtypeOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMeanDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4218,11 +3980,10 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMeanDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4238,12 +3999,11 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	if !asserts.Checking() {
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4259,11 +4019,10 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmean, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4279,12 +4038,11 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	if !asserts.Checking() {
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanmeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmeanOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4300,11 +4058,10 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Median(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMedian, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Median(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4320,12 +4077,11 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MedianOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4341,11 +4097,10 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	if !asserts.Checking() {
 		return kernels.MedianDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMedianDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4361,12 +4116,11 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	if !asserts.Checking() {
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4382,11 +4136,10 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nanmedian(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanmedian, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Nanmedian(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4402,12 +4155,11 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NanmedianOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanmedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanmedianOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4423,11 +4175,10 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opNanmedianDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4443,12 +4194,11 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	if !asserts.Checking() {
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opNanmedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opNanmedianDimValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -4464,11 +4214,10 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.MinDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMinDim, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4484,12 +4233,11 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMinDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMinDimMin, &assertgenshapes.Shape_312b57f899e0, self, min_, min_indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -4505,11 +4253,10 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Amin(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAmin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4525,12 +4272,11 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAminOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAminOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4546,11 +4292,10 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXMpsConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4566,12 +4311,11 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXMpsConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4587,11 +4331,10 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opMpsConvolutionBackward, &assertgenshapes.Shape_424a377de5f2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4607,12 +4350,11 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opMpsConvolutionBackwardOut, &assertgenshapes.Shape_7638ea80fcba, self, grad_output, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4628,11 +4370,10 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMkldnnConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4648,12 +4389,11 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMkldnnConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4669,11 +4409,10 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_0bb063e94580(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0896d43b843b(&fr, &opMkldnnRnnLayer, &assertgenshapes.Shape_aa6f6003d0a0, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	assertgenshapes.ChecksPost_b7c835d385c2(&c, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	assertgenshapes.After_5ced80d5d9ae(&fr, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4689,12 +4428,11 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 wrap.Saved
-	assertgenshapes.ChecksPre_beb3eb704830(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs_c88e0b8bca9e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ae88ece87ba(&fr, &opMkldnnRnnLayerOut, &assertgenshapes.Shape_5eda2171c1be, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_7c62b050f76c(&c, &assertgenshapes.Locs_c88e0b8bca9e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_501ab4d036ea(&fr, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4710,11 +4448,10 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 wrap.Saved
-	assertgenshapes.ChecksPre_9b8149bdad8b(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	var fr wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8b7f902c8088(&fr, &opMkldnnRnnLayerBackward, &assertgenshapes.Shape_a03bd762baca, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	assertgenshapes.ChecksPost_f1caf7fc5c6c(&c, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.After_f86c07d1daec(&fr, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -4730,12 +4467,11 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 wrap.Saved
-	assertgenshapes.ChecksPre_9515fd50f2f2(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs_73c599ecf13c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
-	defer c.Abandon()
+	var fr wrap.Frame[[28]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5b7ce29a41bc(&fr, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Shape_8b9a1c394dec, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	assertgenshapes.ChecksPost_f7e6328c81e0(&c, &assertgenshapes.Locs_73c599ecf13c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.After_f3852a19714b(&fr, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -4751,11 +4487,10 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_a04b5562b93f(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cc1b7b396118(&fr, &opMiopenBatchNorm, &assertgenshapes.Shape_203b6267450e, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost_9bf0f9e3452f(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4771,12 +4506,11 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_2ba1ccfbd356(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b6acda1f9e64(&fr, &opMiopenBatchNormOut, &assertgenshapes.Shape_7b8e695cb715, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost_8affa6d4f532(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4792,11 +4526,10 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_f1269c63fd92(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2100c97b09bd(&fr, &opMiopenBatchNormBackward, &assertgenshapes.Shape_149c82cb148b, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	assertgenshapes.ChecksPost_6a89b989389c(&c, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.After_91907b8f5cad(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4812,12 +4545,11 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_875a32e6898a(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_19d2520329c6(&fr, &opMiopenBatchNormBackwardOut, &assertgenshapes.Shape_8ad0fdc80c74, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_8bf88dffe7a6(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4833,11 +4565,10 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4853,12 +4584,11 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a9 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4874,11 +4604,10 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionTranspose, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4894,12 +4623,11 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a10 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenConvolutionTransposeOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4915,11 +4643,10 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenDepthwiseConvolution, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4935,12 +4662,11 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a9 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -4956,11 +4682,10 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -4976,11 +4701,10 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_b0cf5266f316, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -4996,14 +4720,10 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a13 wrap.Saved
-		l1              wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a401ab0b572d(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	var fr wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_d3c69effb6f7(&fr, &opMiopenRnn, &assertgenshapes.Shape_a47ae2170ff5, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost_89cf8682e21f(&c, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.After_50ab7b6ab7ee(&fr, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -5019,15 +4739,11 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a13, a14, a15, a16, a17, a18 wrap.Saved
-		l1                                       wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e2ae3ba040da(&c, &opMiopenRnnOut, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
-	defer c.Abandon()
+	var fr wrap.Frame[[14]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e7021602464d(&fr, &opMiopenRnnOut, &assertgenshapes.Shape_141f75f842d1, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_6e0f43b57431(&c, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_f38eeee37326(&fr, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -5043,14 +4759,10 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 wrap.Saved
-		l1                                       wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f81c085ee435(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_ca9d11500e9c(&fr, &opMiopenRnnBackward, &assertgenshapes.Shape_cf927a3b4d7d, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost_0e34c981c4a4(&c, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.After_8eeb1c7ba2db(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5067,15 +4779,11 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 wrap.Saved
-		l1, l24                                                 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d843535df7da(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_2f63812575aa(&fr, &opMiopenRnnBackwardOut, &assertgenshapes.Shape_af888b9368ea, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer fr.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_3826dd6c7f69(&c, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.After_23589abbc865(&fr, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXUseMiopenCtcLoss = wrap.Op{
@@ -5090,11 +4798,10 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	if !asserts.Checking() {
 		return kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXUseMiopenCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUseMiopenCtcLoss, &assertgenshapes.Shape_be4a80d7fb0e, log_probs, targets)
 	r0 := kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
+	assertgenshapes.After_59b81b2d5a28(&fr, log_probs, targets)
 	return r0
 }
 
@@ -5110,11 +4817,10 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 	if !asserts.Checking() {
 		return kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_bc9bda04f3e6(&c, &opXUseMiopenCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseMiopenCtcLossTensor, &assertgenshapes.Shape_43c468411134, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.After_44d770df365a(&fr, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -5130,11 +4836,10 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opMiopenCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opMiopenCtcLoss, &assertgenshapes.Shape_882332243046, log_probs, targets)
 	r0, r1 := kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -5150,12 +4855,11 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opMiopenCtcLossOut, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opMiopenCtcLossOut, &assertgenshapes.Shape_69bd042f791c, log_probs, targets, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5171,11 +4875,10 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	if !asserts.Checking() {
 		return kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opMiopenCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opMiopenCtcLossTensor, &assertgenshapes.Shape_08f41c5dc63d, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -5191,11 +4894,10 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMm, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -5211,12 +4913,11 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMmOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
 	return r0
 }
 
@@ -5232,11 +4933,10 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MmDtype(self, mat2, out_dtype)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMmDtype, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMmDtype, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -5252,12 +4952,11 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 	if !asserts.Checking() {
 		return kernels.MmDtypeOut(self, mat2, out_dtype, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMmDtypeOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a3, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMmDtypeOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a3, self, mat2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
 	return r0
 }
 
@@ -5273,11 +4972,10 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIntMm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXIntMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXIntMm, &assertgenshapes.Shape_721c55bd364b, self, mat2)
 	r0 := kernels.XIntMm(self, mat2)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -5293,12 +4991,11 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XIntMmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXIntMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXIntMmOut, &assertgenshapes.Shape_708b4d4de1e1, self, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, out, r0)
 	return r0
 }
 
@@ -5314,11 +5011,10 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertWeightToInt4pack, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5334,11 +5030,10 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXWeightInt4packMm, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt4packMm, &assertgenshapes.Shape_ad716a0ef52c, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -5354,11 +5049,10 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs_df72d9540659, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Shape_1600b3e2bc68, self, mat2, qScale, qZeros)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_df72d9540659, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mat2, qScale, qZeros, r0)
 	return r0
 }
 
@@ -5374,11 +5068,10 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5394,11 +5087,10 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt4packMmForCpu, &assertgenshapes.Shape_ad716a0ef52c, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -5414,11 +5106,10 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs_d43ed82476db, &a0, &a1, &a2, weights, scales_zeros, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXDynQuantPack4bitWeight, &assertgenshapes.Shape_e0016ead5d9e, weights, scales_zeros, bias)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_d43ed82476db, &a0, &a1, &a2, weights, scales_zeros, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, weights, scales_zeros, bias, r0)
 	return r0
 }
 
@@ -5434,11 +5125,10 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 	if !asserts.Checking() {
 		return kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs_3a3489b7076f, &a0, &a1, inp, packed_weights)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXDynQuantMatmul4bit, &assertgenshapes.Shape_75c94e96c352, inp, packed_weights)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3a3489b7076f, &a0, &a1, inp, packed_weights, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, inp, packed_weights, r0)
 	return r0
 }
 
@@ -5454,11 +5144,10 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXWeightInt8packMm, &assertgenshapes.Locs_56ab9472a721, &a0, &a1, &a2, self, mat2, scales)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXWeightInt8packMm, &assertgenshapes.Shape_75a758fb0762, self, mat2, scales)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_56ab9472a721, &a0, &a1, &a2, self, mat2, scales, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat2, scales, r0)
 	return r0
 }
 
@@ -5474,11 +5163,10 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseMm(sparse, dense)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMm, &assertgenshapes.Shape_6a08e9d4213d, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, sparse, dense, r0)
 	return r0
 }
 
@@ -5494,11 +5182,10 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMmReduce, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMmReduce, &assertgenshapes.Shape_6a08e9d4213d, sparse, dense)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, sparse, dense, r0)
 	return r0
 }
 
@@ -5514,11 +5201,10 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XSparseSparseMatmul(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseSparseMatmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5534,12 +5220,11 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseSparseMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5555,11 +5240,10 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	if !asserts.Checking() {
 		return kernels.Mode(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMode, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -5575,12 +5259,11 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opModeValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opModeValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5596,11 +5279,10 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5616,12 +5298,11 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMul_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5637,12 +5318,11 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5658,11 +5338,10 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMulScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MulScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5678,12 +5357,11 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMul_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5699,12 +5377,11 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.MulScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMulScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5720,11 +5397,10 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiplyTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5740,12 +5416,11 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Multiply_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMultiply_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultiply_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5761,12 +5436,11 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.MultiplyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMultiplyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMultiplyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5782,11 +5456,10 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiplyScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5802,12 +5475,11 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Multiply_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opMultiply_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultiply_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5823,11 +5495,10 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mv(self, vec)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMv, &assertgenshapes.Shape_1dd6f0c63f4c, self, vec)
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec, r0)
 	return r0
 }
 
@@ -5843,12 +5514,11 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MvOut(self, vec, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMvOut, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMvOut, &assertgenshapes.Shape_dc22926d511e, self, vec, out)
+	defer fr.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec, out, r0)
 	return r0
 }
 
@@ -5864,12 +5534,11 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MvlgammaOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMvlgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMvlgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5885,11 +5554,10 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mvlgamma(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Mvlgamma(self, p)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5905,12 +5573,11 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mvlgamma_(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opMvlgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMvlgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5926,11 +5593,10 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	if !asserts.Checking() {
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNarrowCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5946,12 +5612,11 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	if !asserts.Checking() {
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNarrowCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5967,11 +5632,10 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opNarrow, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5987,11 +5651,10 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	if !asserts.Checking() {
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNarrowTensor, &assertgenshapes.Shape_bbb8844c2f3e, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, start, r0)
 	return r0
 }
 
@@ -6007,11 +5670,10 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e9198aa470c9(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_df3052267e21(&fr, &opNativeBatchNorm, &assertgenshapes.Shape_203b6267450e, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost_9bf0f9e3452f(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6027,12 +5689,11 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_da75a32a3780(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7db9e7760d7e(&fr, &opNativeBatchNormOut, &assertgenshapes.Shape_e5d5f78947e3, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost_8affa6d4f532(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6048,12 +5709,11 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_c3954ea13899(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f2611c12da59(&fr, &opXNativeBatchNormLegit, &assertgenshapes.Shape_8b9934cff634, input, weight, bias, running_mean, running_var)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost_616b7b633fdb(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6069,11 +5729,10 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_79f1a628a0bf(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eb7fe7eeeb81(&fr, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Shape_5991895e45a1, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost_73f31cd906d9(&c, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	assertgenshapes.After_4c07ff0bf650(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6089,11 +5748,10 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_77eb22fe473d(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f2611c12da59(&fr, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Shape_f65ac5dc5723, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6109,12 +5767,11 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_bcbb1fd34d34(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9468704c9f48(&fr, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Shape_98bece06830d, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6130,12 +5787,11 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_14942b5b15d6(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9468704c9f48(&fr, &opXNativeBatchNormLegitOut, &assertgenshapes.Shape_f0661ad4a3c8, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost_545386e8f8c1(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6151,11 +5807,10 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_570584297ad9(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_223545c3c9c5(&fr, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Shape_386076ed00bc, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6171,12 +5826,11 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_3d486906aaab(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs_39c8eb552ff9, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_87a15575c88b(&fr, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Shape_64bd859849db, input, weight, bias, out, save_mean, save_invstd)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_39c8eb552ff9, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6192,11 +5846,10 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BatchNormStats(input, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opBatchNormStats, &assertgenshapes.Shape_8e298fd61342, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
 }
 
@@ -6212,12 +5865,11 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opBatchNormStatsOut, &assertgenshapes.Shape_39befad3f40c, input, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6233,11 +5885,10 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_54334b95bc23(&c, &opBatchNormElemt, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c39ac681a605(&fr, &opBatchNormElemt, &assertgenshapes.Shape_944868bb0b24, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -6253,12 +5904,11 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a6 wrap.Saved
-	assertgenshapes.ChecksPre_0a5e46538f8a(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1c6b105fe7fb(&fr, &opBatchNormElemtOut, &assertgenshapes.Shape_57518e7deb36, input, weight, bias, mean, invstd, out)
+	defer fr.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -6274,11 +5924,10 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9f6ce5da50aa(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_90d8fad18f50(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_19f566975dbf, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost_c1b5de551b74(&c, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -6294,12 +5943,11 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_7aafc3ed809c(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5bff41408e14(&fr, &opBatchNormGatherStatsOut, &assertgenshapes.Shape_b3a0dcb58432, input, mean, invstd, running_mean, running_var, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.ChecksPost_5692201e832e(&c, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.After_c9b1b0768b59(&fr, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6315,11 +5963,10 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a7 wrap.Saved
-	assertgenshapes.ChecksPre_e328980f44bc(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6ecdace5538e(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_5be7056b1edf, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost_918b11531cf1(&c, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.After_4fa8f1c64fe1(&fr, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -6335,12 +5982,11 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e8414911c94c(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_431673b5cf19(&fr, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Shape_4a0c91a80db7, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.ChecksPost_04e93f199c28(&c, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.After_e98cf20ed81e(&fr, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6356,11 +6002,10 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9ff459d46baa(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ca4da8a6d573(&fr, &opNativeBatchNormBackward, &assertgenshapes.Shape_1e967232fd87, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	assertgenshapes.ChecksPost_6a89b989389c(&c, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.After_91907b8f5cad(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6376,12 +6021,11 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_2bf1d2286b09(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5cc6387fa36c(&fr, &opNativeBatchNormBackwardOut, &assertgenshapes.Shape_f8674d7d358d, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6397,11 +6041,10 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_97012eb9db3e(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_986ed513e826(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_64ffe5e02951, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost_62c6a5caec63(&c, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6417,12 +6060,11 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10, a11 wrap.Saved
-	assertgenshapes.ChecksPre_11d93b2e1f82(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3846ecf1fd81(&fr, &opBatchNormBackwardReduceOut, &assertgenshapes.Shape_e90a671ac992, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.After_870a77097481(&fr, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6438,11 +6080,10 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_0a7158524f69(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_a10b0ae0eaa3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6ab428e3ef82(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_626702a19e1f, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	assertgenshapes.ChecksPost_d716448f0790(&c, &assertgenshapes.Locs_a10b0ae0eaa3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
+	assertgenshapes.After_d581239eb768(&fr, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
 	return r0
 }
 
@@ -6458,12 +6099,11 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_195e32f310da(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_f94ea9380f65, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_034014422841(&fr, &opBatchNormBackwardElemtOut, &assertgenshapes.Shape_e1cde20163d9, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	defer fr.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_f94ea9380f65, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
+	assertgenshapes.After_cbf8b1e725f8(&fr, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -6479,11 +6119,10 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ac81e03e1b31(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_29066c5739d2(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_dc932b87be17, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost_d113d51f0d6a(&c, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -6499,12 +6138,11 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_db0fef8cf6a9(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ee21fe0fb214(&fr, &opBatchNormUpdateStatsOut, &assertgenshapes.Shape_2d060e0032d7, input, running_mean, running_var, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.ChecksPost_b88a1cfb9235(&c, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6558,11 +6196,10 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXNnpackSpatialConvolution, &assertgenshapes.Shape_04f3aed85eef, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -6578,12 +6215,11 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Shape_b322feceedf7, input, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6599,10 +6235,10 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opOnes, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -6618,12 +6254,11 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.OnesOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -6639,11 +6274,10 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opOnesLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6659,12 +6293,11 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opOnesLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOnesLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6680,11 +6313,10 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	if !asserts.Checking() {
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPairwiseDistance, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -6700,11 +6332,10 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	if !asserts.Checking() {
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCdist, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -6720,11 +6351,10 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEuclideanDist(x1, x2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXEuclideanDist, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -6740,12 +6370,11 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXEuclideanDistOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
+	defer fr.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
 	return r0
 }
 
@@ -6761,11 +6390,10 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	if !asserts.Checking() {
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCdistForward, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -6781,12 +6409,11 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	if !asserts.Checking() {
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXCdistForwardOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXCdistForwardOut, &assertgenshapes.Shape_a214a0193678, x1, x2, out)
+	defer fr.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x1, x2, out, r0)
 	return r0
 }
 
@@ -6802,11 +6429,10 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXCdistBackward, &assertgenshapes.Locs_b73461cf5b44, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXCdistBackward, &assertgenshapes.Shape_1ac6eb8a2da8, grad_output, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_b73461cf5b44, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -6822,12 +6448,11 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 	if !asserts.Checking() {
 		return kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2064e8de8db1(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_f8c0b363d63a, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opXCdistBackwardOut, &assertgenshapes.Shape_c2ddf8635210, grad_output, x1, x2, cdist, out)
+	defer fr.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_f8c0b363d63a, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -6843,11 +6468,10 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pdist(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPdist, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6863,11 +6487,10 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPdistForward(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPdistForward, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPdistForward(self, p)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6883,12 +6506,11 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.XPdistForwardOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXPdistForwardOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPdistForwardOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6904,11 +6526,10 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 	if !asserts.Checking() {
 		return kernels.XPdistBackward(grad_output, self, p, pdist)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXPdistBackward, &assertgenshapes.Locs_e9ebda5d2f6c, &a0, &a1, &a3, grad_output, self, pdist)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXPdistBackward, &assertgenshapes.Shape_a5c7c4622219, grad_output, self, pdist)
 	r0 := kernels.XPdistBackward(grad_output, self, p, pdist)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_e9ebda5d2f6c, &a0, &a1, &a3, grad_output, self, pdist, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, pdist, r0)
 	return r0
 }
 
@@ -6924,12 +6545,11 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 	if !asserts.Checking() {
 		return kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_cd583381d718, &a0, &a1, &a3, &a4, grad_output, self, pdist, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXPdistBackwardOut, &assertgenshapes.Shape_8750f0d11037, grad_output, self, pdist, out)
+	defer fr.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_cd583381d718, &a0, &a1, &a3, &a4, grad_output, self, pdist, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, pdist, out, r0)
 	return r0
 }
 
@@ -6945,11 +6565,10 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	if !asserts.Checking() {
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCosineSimilarity, &assertgenshapes.Shape_e526e3713a8a, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x1, x2, r0)
 	return r0
 }
 
@@ -6965,11 +6584,10 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opPermute, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6985,11 +6603,10 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	if !asserts.Checking() {
 		return kernels.MovedimIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7005,11 +6622,10 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MovedimInt(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMovedimInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7025,11 +6641,10 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	if !asserts.Checking() {
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7045,11 +6660,10 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MoveaxisInt(self, source, destination)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMoveaxisInt, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7065,11 +6679,10 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NumpyT(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNumpyT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7085,11 +6698,10 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixH(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMatrixH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7105,11 +6717,10 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MT(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMT, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7125,11 +6736,10 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MH(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMH, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7145,11 +6755,10 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Adjoint(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdjoint, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7165,11 +6774,10 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelShuffle, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7185,12 +6793,11 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPixelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7206,11 +6813,10 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPixelUnshuffle, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7226,12 +6832,11 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPixelUnshuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7247,11 +6852,10 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChannelShuffle(self, groups)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opChannelShuffle, &assertgenshapes.Shape_71de717a2cf1, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost_efa23b0026ff(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7267,12 +6871,11 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opChannelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opChannelShuffleOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7288,11 +6891,10 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7308,11 +6910,10 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	if !asserts.Checking() {
 		return kernels.IsPinned(self, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsPinned, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsPinned(self, device)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7328,11 +6929,10 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PinMemory(self, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinMemory, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7348,11 +6948,10 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPinMemory(self, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPinMemory, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPinMemory(self, device)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7368,12 +6967,11 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XPinMemoryOut(self, device, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXPinMemoryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPinMemoryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7389,11 +6987,10 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pinverse(self, rcond)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPinverse, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7409,11 +7006,10 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	if !asserts.Checking() {
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_303eb2e52f11, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, target, r0)
 	return r0
 }
 
@@ -7429,11 +7025,10 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2deg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Rad2deg(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7449,12 +7044,11 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2deg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRad2deg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRad2deg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7470,12 +7064,11 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2degOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRad2degOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7491,11 +7084,10 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2rad(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Deg2rad(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7511,12 +7103,11 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2rad_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDeg2rad_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDeg2rad_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7532,12 +7123,11 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2radOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDeg2radOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7553,10 +7143,10 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opScalarTensor, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7572,12 +7162,11 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ScalarTensorOut(s, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opScalarTensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opScalarTensorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7593,10 +7182,10 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRand, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7612,10 +7201,10 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7631,12 +7220,11 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7652,12 +7240,11 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7673,11 +7260,10 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7693,12 +7279,11 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7714,11 +7299,10 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandLikeGenerator, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7734,12 +7318,11 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 	if !asserts.Checking() {
 		return kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandLikeGeneratorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7755,10 +7338,10 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandint, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7774,10 +7357,10 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7793,10 +7376,10 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLow, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7812,10 +7395,10 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 	if !asserts.Checking() {
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -7831,12 +7414,11 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandintOut(high, size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7852,12 +7434,11 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7873,12 +7454,11 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.RandintLowOut(low, high, size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7894,12 +7474,11 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	if !asserts.Checking() {
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLowGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -7915,11 +7494,10 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7935,12 +7513,11 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	if !asserts.Checking() {
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7956,11 +7533,10 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 	if !asserts.Checking() {
 		return kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeGenerator, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7976,12 +7552,11 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 	if !asserts.Checking() {
 		return kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeGeneratorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7997,11 +7572,10 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRandintLikeTensor, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeTensor, &assertgenshapes.Shape_b81201cbba21, self, high)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, high, r0)
 	return r0
 }
 
@@ -8017,12 +7591,11 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensorOut(self, high, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRandintLikeTensorOut, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a3, self, high, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRandintLikeTensorOut, &assertgenshapes.Shape_a2224e94a04b, self, high, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a3, self, high, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, high, out, r0)
 	return r0
 }
 
@@ -8038,11 +7611,10 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeTensorGenerator, &assertgenshapes.Shape_b81201cbba21, self, high)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, high, r0)
 	return r0
 }
 
@@ -8058,12 +7630,11 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a4, self, high, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Shape_a2224e94a04b, self, high, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a4, self, high, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, high, out, r0)
 	return r0
 }
 
@@ -8079,11 +7650,10 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8099,12 +7669,11 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8120,11 +7689,10 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8140,12 +7708,11 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8161,10 +7728,10 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandn, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -8180,10 +7747,10 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandnGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -8199,12 +7766,11 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandnOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -8220,12 +7786,11 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -8241,11 +7806,10 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLike, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8261,12 +7825,11 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandnLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8282,11 +7845,10 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 	if !asserts.Checking() {
 		return kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandnLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandnLikeGenerator, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8302,12 +7864,11 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 	if !asserts.Checking() {
 		return kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandnLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandnLikeGeneratorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8323,10 +7884,10 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 	if !asserts.Checking() {
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandperm, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -8342,10 +7903,10 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRandpermGenerator, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -8361,12 +7922,11 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandpermOut(n, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -8382,12 +7942,11 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandpermGeneratorOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -8403,10 +7962,10 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRangeStep, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -8422,10 +7981,10 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opRange, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -8441,12 +8000,11 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.RangeOut_(start, end, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut_, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut_, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -8462,12 +8020,11 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.RangeOut(start, end, step, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRangeOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -8483,11 +8040,10 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ravel(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRavel, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8503,11 +8059,10 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reciprocal(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8523,12 +8078,11 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reciprocal_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opReciprocal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReciprocal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8544,12 +8098,11 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReciprocalOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReciprocalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8565,11 +8118,10 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8585,12 +8137,11 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeg_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8606,12 +8157,11 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8627,11 +8177,10 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8647,12 +8196,11 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNegative_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNegative_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8668,12 +8216,11 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegativeOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNegativeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8689,11 +8236,10 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Repeat(self, repeats)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeat, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8709,12 +8255,11 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatOut(self, repeats, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRepeatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8730,11 +8275,10 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_8b057b3fc23a, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, repeats, r0)
 	return r0
 }
 
@@ -8750,12 +8294,11 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveTensorOut, &assertgenshapes.Shape_b79665d308a0, repeats, out)
+	defer fr.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, repeats, out, r0)
 	return r0
 }
 
@@ -8771,11 +8314,10 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_e01a0c0ebbb7, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, repeats, r0)
 	return r0
 }
 
@@ -8791,11 +8333,10 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8811,11 +8352,10 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReshape, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8831,11 +8371,10 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XReshapeCopy(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXReshapeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XReshapeCopy(self, size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8851,11 +8390,10 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XReshapeAlias(self, size, stride)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXReshapeAlias, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8871,11 +8409,10 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XMkldnnReshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMkldnnReshape, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8891,12 +8428,11 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMkldnnReshapeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8912,11 +8448,10 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReshapeAs(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReshapeAs, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8932,11 +8467,10 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8952,12 +8486,11 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8973,12 +8506,11 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RoundOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8994,11 +8526,10 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RoundDecimals(self, decimals)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoundDecimals, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9014,12 +8545,11 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round_Decimals(self, decimals)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_Decimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRound_Decimals, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9035,12 +8565,11 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRoundDecimalsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9056,11 +8585,10 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	if !asserts.Checking() {
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9076,12 +8604,11 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	if !asserts.Checking() {
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRrelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRrelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9097,11 +8624,10 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9117,12 +8643,11 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9138,12 +8663,11 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReluOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9159,11 +8683,10 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9179,12 +8702,11 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu6_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRelu6_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9200,11 +8722,10 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prelu(self, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPrelu, &assertgenshapes.Shape_a2794e887692, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -9220,11 +8741,10 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPreluKernel(self, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPreluKernel, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPreluKernel, &assertgenshapes.Shape_a2794e887692, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -9240,11 +8760,10 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.XPreluKernelBackward(grad_output, self, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opXPreluKernelBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXPreluKernelBackward, &assertgenshapes.Shape_015a7f6a0916, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9260,12 +8779,11 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.GeluOut(self, approximate, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9281,12 +8799,11 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gelu_(self, approximate)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9302,11 +8819,10 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gelu(self, approximate)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9322,12 +8838,11 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	if !asserts.Checking() {
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGeluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9343,11 +8858,10 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	if !asserts.Checking() {
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeluBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9363,11 +8877,10 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_28db602b7e5c, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, self, r0)
 	return r0
 }
 
@@ -9383,12 +8896,11 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9404,11 +8916,10 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardshrink(self, lambd)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardshrink, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9424,12 +8935,11 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	if !asserts.Checking() {
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardshrinkBackwardGradInput, &assertgenshapes.Shape_9f617ef6d824, grad_out, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_out, self, grad_input, r0)
 	return r0
 }
 
@@ -9445,11 +8955,10 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	if !asserts.Checking() {
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardshrinkBackward, &assertgenshapes.Shape_c77618780844, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_out, self, r0)
 	return r0
 }
 
@@ -9465,11 +8974,10 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rsqrt(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9485,12 +8993,11 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rsqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRsqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsqrt_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9506,12 +9013,11 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RsqrtOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsqrtOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9527,11 +9033,10 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opSelectInt, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9547,11 +9052,10 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	if !asserts.Checking() {
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -9567,12 +9071,11 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	if !asserts.Checking() {
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSelectBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectBackwardOut, &assertgenshapes.Shape_78e80ae1714c, grad_output, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, out, r0)
 	return r0
 }
 
@@ -9588,11 +9091,10 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	if !asserts.Checking() {
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9608,11 +9110,10 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9628,12 +9129,11 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9649,11 +9149,10 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Celu(self, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9669,12 +9168,11 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Celu_(self, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opCelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9690,12 +9188,11 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.CeluOut(self, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCeluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9711,11 +9208,10 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSilu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 

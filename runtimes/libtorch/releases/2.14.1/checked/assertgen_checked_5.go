@@ -25,12 +25,11 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNextafter_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RemainderScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRemainderScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -67,11 +65,10 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -87,12 +84,11 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRemainder_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -108,12 +104,11 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RemainderTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRemainderTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -129,11 +124,10 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -149,12 +143,11 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opRemainder_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -170,11 +163,10 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalarTensor, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -190,12 +182,11 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -211,11 +202,10 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -231,12 +221,11 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinUnaryOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMinUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinUnaryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -252,11 +241,10 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmin(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -272,12 +260,11 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FminOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFminOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFminOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -293,11 +280,10 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -313,11 +299,10 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmax(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -333,12 +318,11 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FmaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFmaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFmaxOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -354,11 +338,10 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -374,12 +357,11 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MaximumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaximumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaximumOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -395,11 +377,10 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxOther(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxOther, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -415,12 +396,11 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -436,12 +416,11 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxUnaryOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMaxUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnaryOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -457,11 +436,10 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -477,12 +455,11 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MinimumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMinimumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMinimumOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -498,12 +475,11 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MinOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMinOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMinOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -519,11 +495,10 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinOther(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinOther, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -539,11 +514,10 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantile, &assertgenshapes.Shape_976e4deeeca1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, q, r0)
 	return r0
 }
 
@@ -559,12 +533,11 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opQuantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantileOut, &assertgenshapes.Shape_07823c6784ed, self, q, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, q, out, r0)
 	return r0
 }
 
@@ -580,11 +553,10 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantileScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -600,12 +572,11 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -621,11 +592,10 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantile, &assertgenshapes.Shape_976e4deeeca1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, q, r0)
 	return r0
 }
 
@@ -641,12 +611,11 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNanquantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNanquantileOut, &assertgenshapes.Shape_07823c6784ed, self, q, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, q, out, r0)
 	return r0
 }
 
@@ -662,11 +631,10 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNanquantileScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -682,12 +650,11 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -703,12 +670,11 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -724,12 +690,11 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	if !asserts.Checking() {
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortValuesStable, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSortValuesStable, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -745,11 +710,10 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -765,11 +729,10 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	if !asserts.Checking() {
 		return kernels.SortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -785,12 +748,11 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MsortOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMsortOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMsortOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -806,11 +768,10 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Msort(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMsort, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -826,11 +787,10 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argsort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsort, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -846,11 +806,10 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	if !asserts.Checking() {
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgsortStable, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -866,12 +825,11 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	if !asserts.Checking() {
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opArgsortStableOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArgsortStableOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -887,12 +845,11 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	if !asserts.Checking() {
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opTopkValues, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opTopkValues, &assertgenshapes.Shape_c425701b43b7, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -908,11 +865,10 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	if !asserts.Checking() {
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -928,11 +884,10 @@ func All(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.All(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.All(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -948,12 +903,11 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAllAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAllAllOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -969,11 +923,10 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Any(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Any(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -989,12 +942,11 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAnyAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAnyAllOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1010,12 +962,11 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	if !asserts.Checking() {
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRenormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRenormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1031,11 +982,10 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1051,12 +1001,11 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRenorm_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1072,11 +1021,10 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	if !asserts.Checking() {
 		return kernels.Unfold(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opUnfold, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1092,11 +1040,10 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	if !asserts.Checking() {
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_d0c783bdc7cf, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_in, r0)
 	return r0
 }
 
@@ -1112,12 +1059,11 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	if !asserts.Checking() {
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_180c2cdbb863, grad_in, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_in, out, r0)
 	return r0
 }
 
@@ -1133,11 +1079,10 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.Equal(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_5fa54907f71d, self, other)
 	r0 := kernels.Equal(self, other)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -1153,12 +1098,11 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_4dac66db0b69, self, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, exponent, out, r0)
 	return r0
 }
 
@@ -1174,11 +1118,10 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_ea6ff47c78ad, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1194,12 +1137,11 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.PowScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPowScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowScalarOut, &assertgenshapes.Shape_7a4d663474e8, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, exponent, out, r0)
 	return r0
 }
 
@@ -1215,11 +1157,10 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_031a92d7ebd2, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
 }
 
@@ -1235,12 +1176,11 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1256,11 +1196,10 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1276,12 +1215,11 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opPow_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPow_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1297,12 +1235,11 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opPow_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPow_Tensor, &assertgenshapes.Shape_de03dd8f3f23, self, exponent)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1318,12 +1255,11 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_4dac66db0b69, self, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, exponent, out, r0)
 	return r0
 }
 
@@ -1339,11 +1275,10 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorTensor, &assertgenshapes.Shape_ea6ff47c78ad, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1359,12 +1294,11 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_7a4d663474e8, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, exponent, out, r0)
 	return r0
 }
 
@@ -1380,11 +1314,10 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerScalar, &assertgenshapes.Shape_031a92d7ebd2, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
 }
 
@@ -1400,12 +1333,11 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1421,11 +1353,10 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPowerTensorScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1441,12 +1372,11 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1462,12 +1392,11 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_de03dd8f3f23, self, exponent)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1483,12 +1412,11 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Normal_(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1504,12 +1432,11 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1525,11 +1452,10 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	if !asserts.Checking() {
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFunctional, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1545,12 +1471,11 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_c9c2e7dcad0b, mean, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mean, out, r0)
 	return r0
 }
 
@@ -1566,11 +1491,10 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_af6a8aef7308, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, mean, r0)
 	return r0
 }
 
@@ -1586,12 +1510,11 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_2b7ed7507fb2, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, std, out, r0)
 	return r0
 }
 
@@ -1607,11 +1530,10 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_b65c3ddb59a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, std, r0)
 	return r0
 }
 
@@ -1627,12 +1549,11 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_997275756fc6, mean, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, mean, std, out, r0)
 	return r0
 }
 
@@ -1648,11 +1569,10 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_c90d15cfc91a, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mean, std, r0)
 	return r0
 }
 
@@ -1668,10 +1588,10 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opNormalFloatFloat, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -1687,12 +1607,11 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -1708,11 +1627,10 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opAlias, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1729,15 +1647,11 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d6c725ee0130(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_c728721ae783, self, found_inf, inv_scale)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_062d771fdf6d(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.After_a02fced65266(&fr, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
@@ -1753,15 +1667,11 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bfdedadfb6f3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_771a55410200, self, found_inf, inv_scale, out)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.ChecksPost_bceb8bebd480(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
@@ -1776,14 +1686,10 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_00be936cac44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale)
+	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_81548a55c3b1(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_08ee41b4b2a3, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_3e6c5d9e35ce(&c, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
+	assertgenshapes.After_0288311fd776(&fr, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -1799,12 +1705,11 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_25e607878ac6(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_f1c614f99db7, self, growth_tracker, found_inf)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_2a6b3847fe66(&c, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
@@ -1820,12 +1725,11 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4c50e2a2035c(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_a107af04491a, self, growth_tracker, found_inf, out)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	assertgenshapes.ChecksPost_c2fb21cfb8c0(&c, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
@@ -1841,11 +1745,10 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXAmpUpdateScale, &assertgenshapes.Shape_033d3039d0b3, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -1861,11 +1764,10 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -1882,12 +1784,11 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarOut = wrap.Op{
@@ -1903,12 +1804,11 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddList = wrap.Op{
@@ -1923,11 +1823,10 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachAddList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachAddList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -1944,12 +1843,11 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachAddListOut = wrap.Op{
@@ -1965,12 +1863,11 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachAddScalarList = wrap.Op{
@@ -1985,11 +1882,10 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2006,12 +1902,11 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
@@ -2027,12 +1922,11 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddTensor = wrap.Op{
@@ -2047,14 +1941,10 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_89532856b98b(&c, &opXForeachAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachAddTensor, &assertgenshapes.Shape_c1f99f9f55f2, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_50a11b268c45(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
+	assertgenshapes.After_c298d696c9e0(&fr, self, other, r0)
 	return r0
 }
 
@@ -2071,15 +1961,11 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_Tensor(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3a1396d6952e(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAdd_Tensor, &assertgenshapes.Shape_aec4f63452be, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 }
 
 var opXForeachAddTensorOut = wrap.Op{
@@ -2095,15 +1981,11 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		kernels.XForeachAddTensorOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1     wrap.Saved
-		l0, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_25185ee20ff1(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_c9724b77492a, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
 }
 
 var opXForeachSubScalar = wrap.Op{
@@ -2118,11 +2000,10 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2139,12 +2020,11 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarOut = wrap.Op{
@@ -2160,12 +2040,11 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSubList = wrap.Op{
@@ -2180,11 +2059,10 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachSubList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachSubList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2201,12 +2079,11 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSub_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachSubListOut = wrap.Op{
@@ -2222,12 +2099,11 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachSubScalarList = wrap.Op{
@@ -2242,11 +2118,10 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2263,12 +2138,11 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
@@ -2284,12 +2158,11 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulScalar = wrap.Op{
@@ -2304,11 +2177,10 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2325,12 +2197,11 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarOut = wrap.Op{
@@ -2346,12 +2217,11 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulList = wrap.Op{
@@ -2366,11 +2236,10 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMulList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMulList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2387,12 +2256,11 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMul_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMulListOut = wrap.Op{
@@ -2408,12 +2276,11 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMulScalarList = wrap.Op{
@@ -2428,11 +2295,10 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2449,12 +2315,11 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
@@ -2470,12 +2335,11 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulTensor = wrap.Op{
@@ -2490,14 +2354,10 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulTensor(self, other)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_89532856b98b(&c, &opXForeachMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachMulTensor, &assertgenshapes.Shape_c1f99f9f55f2, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	assertgenshapes.ChecksPost_50a11b268c45(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
+	assertgenshapes.After_c298d696c9e0(&fr, self, other, r0)
 	return r0
 }
 
@@ -2514,15 +2374,11 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachMul_Tensor(self, other)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3a1396d6952e(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMul_Tensor, &assertgenshapes.Shape_aec4f63452be, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 }
 
 var opXForeachMulTensorOut = wrap.Op{
@@ -2538,15 +2394,11 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachMulTensorOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1     wrap.Saved
-		l0, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_25185ee20ff1(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_c9724b77492a, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
 }
 
 var opXForeachDivScalar = wrap.Op{
@@ -2561,11 +2413,10 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2582,12 +2433,11 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarOut = wrap.Op{
@@ -2603,12 +2453,11 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivList = wrap.Op{
@@ -2623,11 +2472,10 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachDivList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachDivList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2644,12 +2492,11 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachDivListOut = wrap.Op{
@@ -2665,12 +2512,11 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachDivScalarList = wrap.Op{
@@ -2685,11 +2531,10 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2706,12 +2551,11 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
@@ -2727,12 +2571,11 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivTensor = wrap.Op{
@@ -2747,14 +2590,10 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivTensor(self, other)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_89532856b98b(&c, &opXForeachDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_f632ea50f6fd(&fr, &opXForeachDivTensor, &assertgenshapes.Shape_c1f99f9f55f2, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	assertgenshapes.ChecksPost_50a11b268c45(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
+	assertgenshapes.After_c298d696c9e0(&fr, self, other, r0)
 	return r0
 }
 
@@ -2771,15 +2610,11 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachDiv_Tensor(self, other)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3a1396d6952e(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDiv_Tensor, &assertgenshapes.Shape_aec4f63452be, self, other)
+	defer fr.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 }
 
 var opXForeachDivTensorOut = wrap.Op{
@@ -2795,15 +2630,11 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachDivTensorOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1     wrap.Saved
-		l0, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_25185ee20ff1(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_c9724b77492a, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
 }
 
 var opXForeachClampMaxScalar = wrap.Op{
@@ -2818,11 +2649,10 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachClampMaxScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2839,12 +2669,11 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMax_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMax_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMaxScalarOut = wrap.Op{
@@ -2860,12 +2689,11 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMaxScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachClampMaxList = wrap.Op{
@@ -2880,11 +2708,10 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachClampMaxList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachClampMaxList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -2901,12 +2728,11 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMax_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachClampMax_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMax_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachClampMaxListOut = wrap.Op{
@@ -2922,12 +2748,11 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMaxListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachClampMaxListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = wrap.Op{
@@ -2942,11 +2767,10 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachClampMaxScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -2963,12 +2787,11 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMax_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMax_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMaxScalarListOut = wrap.Op{
@@ -2984,12 +2807,11 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachClampMinScalar = wrap.Op{
@@ -3004,11 +2826,10 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachClampMinScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3025,12 +2846,11 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMin_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMin_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMinScalarOut = wrap.Op{
@@ -3046,12 +2866,11 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMinScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachClampMinList = wrap.Op{
@@ -3066,11 +2885,10 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachClampMinList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachClampMinList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -3087,12 +2905,11 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMin_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachClampMin_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMin_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachClampMinListOut = wrap.Op{
@@ -3108,12 +2925,11 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMinListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachClampMinListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachClampMinScalarList = wrap.Op{
@@ -3128,11 +2944,10 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachClampMinScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3149,12 +2964,11 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMin_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMin_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMinScalarListOut = wrap.Op{
@@ -3170,12 +2984,11 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMinScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMaximumScalar = wrap.Op{
@@ -3190,11 +3003,10 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMaximumScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3211,12 +3023,11 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMaximum_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximum_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMaximumScalarOut = wrap.Op{
@@ -3232,12 +3043,11 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMaximumScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMaximumList = wrap.Op{
@@ -3252,11 +3062,10 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMaximumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -3273,12 +3082,11 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMaximumListOut = wrap.Op{
@@ -3294,12 +3102,11 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMaximumScalarList = wrap.Op{
@@ -3314,11 +3121,10 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMaximumScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3335,12 +3141,11 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMaximum_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximum_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMaximumScalarListOut = wrap.Op{
@@ -3356,12 +3161,11 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMaximumScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMinimumScalar = wrap.Op{
@@ -3376,11 +3180,10 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMinimumScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3397,12 +3200,11 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMinimum_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimum_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMinimumScalarOut = wrap.Op{
@@ -3418,12 +3220,11 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMinimumScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMinimumList = wrap.Op{
@@ -3438,11 +3239,10 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMinimumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_6bb3e1f4effa, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, other, r0)
 	return r0
 }
 
@@ -3459,12 +3259,11 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_e7a69a478b4c, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMinimumListOut = wrap.Op{
@@ -3480,12 +3279,11 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_1f1b0d25769f, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMinimumScalarList = wrap.Op{
@@ -3500,11 +3298,10 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMinimumScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3521,12 +3318,11 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMinimum_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimum_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMinimumScalarListOut = wrap.Op{
@@ -3542,12 +3338,11 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMinimumScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
@@ -3562,11 +3357,10 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_2a2fb90cddc5, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3582,11 +3376,10 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_2a2fb90cddc5, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3602,14 +3395,10 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var (
-		a3         wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_164a258acb79(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcdivTensor, &assertgenshapes.Shape_f89c02c79b2f, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_fe104133ff7b(&c, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	assertgenshapes.After_07a83ad37120(&fr, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
@@ -3626,12 +3415,11 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
@@ -3647,12 +3435,11 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
@@ -3668,12 +3455,11 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
@@ -3689,12 +3475,11 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = wrap.Op{
@@ -3710,15 +3495,11 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3         wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f8c2c77d86c3(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_3471f643f666, self, tensor1, tensor2, scalars)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_c044ceee2161(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = wrap.Op{
@@ -3734,15 +3515,11 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3             wrap.Saved
-		l0, l1, l2, l4 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_5a4d769238d7(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcdivTensorOut, &assertgenshapes.Shape_f3c38e419301, self, tensor1, tensor2, scalars, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_f5032dfece7a(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = wrap.Op{
@@ -3757,11 +3534,10 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_2a2fb90cddc5, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3777,11 +3553,10 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_2a2fb90cddc5, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3797,14 +3572,10 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var (
-		a3         wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_164a258acb79(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_81482deee7e0(&fr, &opXForeachAddcmulTensor, &assertgenshapes.Shape_f89c02c79b2f, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_fe104133ff7b(&c, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	assertgenshapes.After_07a83ad37120(&fr, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
@@ -3821,12 +3592,11 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
@@ -3842,12 +3612,11 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
@@ -3863,12 +3632,11 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_e9a0b4ed10be, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
@@ -3884,12 +3652,11 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_f5617188f802, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = wrap.Op{
@@ -3905,15 +3672,11 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3         wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f8c2c77d86c3(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_3471f643f666, self, tensor1, tensor2, scalars)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_c044ceee2161(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = wrap.Op{
@@ -3929,15 +3692,11 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3             wrap.Saved
-		l0, l1, l2, l4 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_5a4d769238d7(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcmulTensorOut, &assertgenshapes.Shape_f3c38e419301, self, tensor1, tensor2, scalars, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_f5032dfece7a(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = wrap.Op{
@@ -3952,11 +3711,10 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAbs, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAbs, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -3973,12 +3731,11 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAbsOut = wrap.Op{
@@ -3994,12 +3751,11 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAcos = wrap.Op{
@@ -4014,11 +3770,10 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAcos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAcos, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4035,12 +3790,11 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAcosOut = wrap.Op{
@@ -4056,12 +3810,11 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAsin = wrap.Op{
@@ -4076,11 +3829,10 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAsin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAsin, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4097,12 +3849,11 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAsinOut = wrap.Op{
@@ -4118,12 +3869,11 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAtan = wrap.Op{
@@ -4138,11 +3888,10 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAtan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachAtan, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4159,12 +3908,11 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAtanOut = wrap.Op{
@@ -4180,12 +3928,11 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCeil = wrap.Op{
@@ -4200,11 +3947,10 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCeil, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCeil, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4221,12 +3967,11 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCeilOut = wrap.Op{
@@ -4242,12 +3987,11 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCos = wrap.Op{
@@ -4262,11 +4006,10 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCos, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4283,12 +4026,11 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCosOut = wrap.Op{
@@ -4304,12 +4046,11 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCosOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCosh = wrap.Op{
@@ -4324,11 +4065,10 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCosh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachCosh, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4345,12 +4085,11 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCoshOut = wrap.Op{
@@ -4366,12 +4105,11 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErf = wrap.Op{
@@ -4386,11 +4124,10 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErf, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachErf, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4407,12 +4144,11 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfOut = wrap.Op{
@@ -4428,12 +4164,11 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErfc = wrap.Op{
@@ -4448,11 +4183,10 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErfc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachErfc, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4469,12 +4203,11 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfcOut = wrap.Op{
@@ -4490,12 +4223,11 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExp = wrap.Op{
@@ -4510,11 +4242,10 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExp, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachExp, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4531,12 +4262,11 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpOut = wrap.Op{
@@ -4552,12 +4282,11 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExpm1 = wrap.Op{
@@ -4572,11 +4301,10 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExpm1, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachExpm1, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4593,12 +4321,11 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpm1Out = wrap.Op{
@@ -4614,12 +4341,11 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFloor = wrap.Op{
@@ -4634,11 +4360,10 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFloor, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachFloor, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4655,12 +4380,11 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFloorOut = wrap.Op{
@@ -4676,12 +4400,11 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFrac = wrap.Op{
@@ -4696,11 +4419,10 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFrac, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachFrac, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4717,12 +4439,11 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFracOut = wrap.Op{
@@ -4738,12 +4459,11 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFracOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLerpList = wrap.Op{
@@ -4758,11 +4478,10 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	if !asserts.Checking() {
 		return kernels.XForeachLerpList(self, tensors1, weights)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachLerpList, &assertgenshapes.Locs_96df304864cc, &l0, &l1, &l2, self, tensors1, weights)
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_9e31028de2e7(&fr, &opXForeachLerpList, &assertgenshapes.Shape_b7d46062c16a, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_96df304864cc, &l0, &l1, &l2, self, tensors1, weights, r0)
+	assertgenshapes.After_1e19c7469d8d(&fr, self, tensors1, weights, r0)
 	return r0
 }
 
@@ -4779,12 +4498,11 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 		kernels.XForeachLerp_List(self, tensors1, weights)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachLerp_List, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerp_List, &assertgenshapes.Shape_459c900272a6, self, tensors1, weights)
+	defer fr.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = wrap.Op{
@@ -4800,12 +4518,11 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 		kernels.XForeachLerpListOut(self, tensors1, weights, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachLerpListOut, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachLerpListOut, &assertgenshapes.Shape_a0753ac8dcbf, self, tensors1, weights, out)
+	defer fr.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = wrap.Op{
@@ -4820,11 +4537,10 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalar(self, tensors1, weight)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachLerpScalar, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachLerpScalar, &assertgenshapes.Shape_2e64bb8068fa, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, tensors1, r0)
 	return r0
 }
 
@@ -4841,12 +4557,11 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 		kernels.XForeachLerp_Scalar(self, tensors1, weight)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerp_Scalar, &assertgenshapes.Shape_2de2dd63ab7e, self, tensors1)
+	defer fr.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = wrap.Op{
@@ -4862,12 +4577,11 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpScalarOut, &assertgenshapes.Shape_265d0a911b01, self, tensors1, out)
+	defer fr.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = wrap.Op{
@@ -4882,11 +4596,10 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalarList(self, tensors1, weight)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachLerpScalarList, &assertgenshapes.Shape_2e64bb8068fa, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, tensors1, r0)
 	return r0
 }
 
@@ -4903,12 +4616,11 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerp_ScalarList, &assertgenshapes.Shape_2de2dd63ab7e, self, tensors1)
+	defer fr.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = wrap.Op{
@@ -4924,12 +4636,11 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpScalarListOut, &assertgenshapes.Shape_265d0a911b01, self, tensors1, out)
+	defer fr.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, out)
 }
 
 var opXForeachLgamma = wrap.Op{
@@ -4944,11 +4655,10 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLgamma, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLgamma, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -4965,12 +4675,11 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLgammaOut = wrap.Op{
@@ -4986,12 +4695,11 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog = wrap.Op{
@@ -5006,11 +4714,10 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5027,12 +4734,11 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLogOut = wrap.Op{
@@ -5048,12 +4754,11 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLogOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog10 = wrap.Op{
@@ -5068,11 +4773,10 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog10, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog10, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5089,12 +4793,11 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog10Out = wrap.Op{
@@ -5110,12 +4813,11 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog1p = wrap.Op{
@@ -5130,11 +4832,10 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog1p, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog1p, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5151,12 +4852,11 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog1pOut = wrap.Op{
@@ -5172,12 +4872,11 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog2 = wrap.Op{
@@ -5192,11 +4891,10 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog2, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachLog2, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5213,12 +4911,11 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog2Out = wrap.Op{
@@ -5234,12 +4931,11 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMax = wrap.Op{
@@ -5254,11 +4950,10 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMax(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMax, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachMax, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachMax(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5275,12 +4970,11 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachMaxOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaxOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachNeg = wrap.Op{
@@ -5295,11 +4989,10 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNeg, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachNeg, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5316,12 +5009,11 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachNegOut = wrap.Op{
@@ -5337,12 +5029,11 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNegOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachNormScalar = wrap.Op{
@@ -5357,11 +5048,10 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord, dtype)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNormScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5378,12 +5068,11 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 		kernels.XForeachNormScalarOut(self, ord, dtype, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachPowsumScalar = wrap.Op{
@@ -5398,11 +5087,10 @@ func XForeachPowsumScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []
 	if !asserts.Checking() {
 		return kernels.XForeachPowsumScalar(self, ord, dtype)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowsumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachPowsumScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachPowsumScalar(self, ord, dtype)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5419,12 +5107,11 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 		kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowsumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowsumScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachPowList = wrap.Op{
@@ -5439,11 +5126,10 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	if !asserts.Checking() {
 		return kernels.XForeachPowList(self, exponent)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachPowList, &assertgenshapes.Locs_c215f155d712, &l0, &l1, self, exponent)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachPowList, &assertgenshapes.Shape_e224a9eef1a3, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_c215f155d712, &l0, &l1, self, exponent, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -5459,11 +5145,10 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalar(self, exponent)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachPowScalar, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5479,11 +5164,10 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarList(self, exponent)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachPowScalarList, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5499,11 +5183,10 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarAndTensor(self, exponent)
 	}
-	var c wrap.Call
-	var l1 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs_b1040d773773, &l1, exponent)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachPowScalarAndTensor, &assertgenshapes.Shape_6f5e5955ce44, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_b1040d773773, &l1, exponent, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, exponent, r0)
 	return r0
 }
 
@@ -5520,12 +5203,11 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 		kernels.XForeachPow_List(self, exponent)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachPow_List, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPow_List, &assertgenshapes.Shape_bbd41ff70ebc, self, exponent)
+	defer fr.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, exponent)
 }
 
 var opXForeachPowListOut = wrap.Op{
@@ -5541,12 +5223,11 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 		kernels.XForeachPowListOut(self, exponent, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachPowListOut, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachPowListOut, &assertgenshapes.Shape_66879561d157, self, exponent, out)
+	defer fr.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = wrap.Op{
@@ -5562,12 +5243,11 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 		kernels.XForeachPow_Scalar(self, exponent)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPow_Scalar, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachPowScalarOut = wrap.Op{
@@ -5583,12 +5263,11 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 		kernels.XForeachPowScalarOut(self, exponent, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowScalarOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachPow_ScalarList = wrap.Op{
@@ -5604,12 +5283,11 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 		kernels.XForeachPow_ScalarList(self, exponent)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPow_ScalarList, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachPowScalarListOut = wrap.Op{
@@ -5625,12 +5303,11 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 		kernels.XForeachPowScalarListOut(self, exponent, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowScalarListOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachReciprocal = wrap.Op{
@@ -5645,11 +5322,10 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachReciprocal, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5666,12 +5342,11 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachReciprocalOut = wrap.Op{
@@ -5687,12 +5362,11 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachRound = wrap.Op{
@@ -5707,11 +5381,10 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachRound, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachRound, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5728,12 +5401,11 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachRoundOut = wrap.Op{
@@ -5749,12 +5421,11 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachRsqrt = wrap.Op{
@@ -5769,11 +5440,10 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRsqrt(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachRsqrt, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachRsqrt, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachRsqrt(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5790,12 +5460,11 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 		kernels.XForeachRsqrt_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachRsqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRsqrt_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachRsqrt_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachRsqrtOut = wrap.Op{
@@ -5811,12 +5480,11 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRsqrtOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRsqrtOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSigmoid = wrap.Op{
@@ -5831,11 +5499,10 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSigmoid, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5852,12 +5519,11 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSigmoidOut = wrap.Op{
@@ -5873,12 +5539,11 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSign = wrap.Op{
@@ -5893,11 +5558,10 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSign(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSign, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSign, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachSign(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5914,12 +5578,11 @@ func XForeachSign_(self []*torch.Tensor) {
 		kernels.XForeachSign_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSign_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSign_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSign_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSignOut = wrap.Op{
@@ -5935,12 +5598,11 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSignOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSignOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSignOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSignOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSin = wrap.Op{
@@ -5955,11 +5617,10 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSin, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -5976,12 +5637,11 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinOut = wrap.Op{
@@ -5997,12 +5657,11 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSinh = wrap.Op{
@@ -6017,11 +5676,10 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSinh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSinh, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -6038,12 +5696,11 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinhOut = wrap.Op{
@@ -6059,12 +5716,11 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSqrt = wrap.Op{
@@ -6079,11 +5735,10 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSqrt, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachSqrt, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -6100,12 +5755,11 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSqrtOut = wrap.Op{
@@ -6121,12 +5775,11 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTan = wrap.Op{
@@ -6141,11 +5794,10 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTan, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -6162,12 +5814,11 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanOut = wrap.Op{
@@ -6183,12 +5834,11 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTanh = wrap.Op{
@@ -6203,11 +5853,10 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTanh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTanh, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -6224,12 +5873,11 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanhOut = wrap.Op{
@@ -6245,12 +5893,11 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTrunc = wrap.Op{
@@ -6265,11 +5912,10 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTrunc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachTrunc, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -6286,12 +5932,11 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTruncOut = wrap.Op{
@@ -6307,12 +5952,11 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachZero_ = wrap.Op{
@@ -6328,12 +5972,11 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachZero_, &assertgenshapes.Shape_cf1fceb41061, self)
+	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachZeroOut = wrap.Op{
@@ -6349,12 +5992,11 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachZero = wrap.Op{
@@ -6369,11 +6011,10 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachZero, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachZero, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachZero(self)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -6389,11 +6030,10 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachClone(self, memory_format)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClone, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXForeachClone, &assertgenshapes.Shape_ecbbc7db261d, self)
 	r0 := kernels.XForeachClone(self, memory_format)
-	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, self, r0)
 	return r0
 }
 
@@ -6410,12 +6050,11 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 		kernels.XForeachCloneOut(self, memory_format, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCloneOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCloneOut, &assertgenshapes.Shape_98ecb6f49aad, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCopy_ = wrap.Op{
@@ -6431,12 +6070,11 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 		kernels.XForeachCopy_(self, src, non_blocking)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachCopy_, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCopy_, &assertgenshapes.Shape_231b8de20888, self, src)
+	defer fr.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, src)
 }
 
 var opXForeachCopyOut = wrap.Op{
@@ -6452,12 +6090,11 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 		kernels.XForeachCopyOut(self, src, non_blocking, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachCopyOut, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachCopyOut, &assertgenshapes.Shape_251353aa65a2, self, src, out)
+	defer fr.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, src, out)
 }
 
 var opXForeachCopy = wrap.Op{
@@ -6472,11 +6109,10 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 	if !asserts.Checking() {
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachCopy, &assertgenshapes.Locs_ca17e0284ce7, &l0, &l1, self, src)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachCopy, &assertgenshapes.Shape_a52122ca0f2b, self, src)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_ca17e0284ce7, &l0, &l1, self, src, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, src, r0)
 	return r0
 }
 
@@ -6492,11 +6128,10 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMm(self, mat2)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMm, &assertgenshapes.Locs_d124f5a5b6ff, &l0, &l1, self, mat2)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_b38c2426870f(&fr, &opXForeachMm, &assertgenshapes.Shape_2f9c313c9ba1, self, mat2)
 	r0 := kernels.XForeachMm(self, mat2)
-	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_d124f5a5b6ff, &l0, &l1, self, mat2, r0)
+	assertgenshapes.After_2352c3875fd4(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -6512,11 +6147,10 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	if !asserts.Checking() {
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_ee67dc7f3d56, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, boundaries, r0)
 	return r0
 }
 
@@ -6532,12 +6166,11 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	if !asserts.Checking() {
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_1e5b54973937, self, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, boundaries, out, r0)
 	return r0
 }
 
@@ -6553,11 +6186,10 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	if !asserts.Checking() {
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_ff85f724c60d, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, boundaries, r0)
 	return r0
 }
 
@@ -6573,12 +6205,11 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	if !asserts.Checking() {
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_5bd8518ecb39, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, boundaries, out, r0)
 	return r0
 }
 
@@ -6594,11 +6225,10 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_53ba2a0d08a9, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -6614,12 +6244,11 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_8c90084fb826, sorted_sequence, self, sorter, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
@@ -6635,11 +6264,10 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_21078337c8cc, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -6655,12 +6283,11 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_91ccc1d7ae11(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ce1decf6a938(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_93d0dfccb481, sorted_sequence, sorter, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
@@ -6676,11 +6303,10 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6696,12 +6322,11 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -6717,11 +6342,10 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Shape_b1f09e92b6ee, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, crow_indices, col_indices, r0)
 	return r0
 }
 
@@ -6737,12 +6361,11 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_1a9d2d25e276, crow_indices, col_indices, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, crow_indices, col_indices, out, r0)
 	return r0
 }
 
@@ -6758,12 +6381,11 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	if !asserts.Checking() {
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMseLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -6779,11 +6401,10 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.MseLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -6799,12 +6420,11 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -6820,11 +6440,10 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6840,11 +6459,10 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.L1Loss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opL1Loss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -6860,12 +6478,11 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
 	return r0
 }
 
@@ -6881,11 +6498,10 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	if !asserts.Checking() {
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -6901,12 +6517,11 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a7 wrap.Saved
-	assertgenshapes.ChecksPre_427855877fd9(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_8c19efac353e, grad_output, self, target, weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -6922,11 +6537,10 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opMultiMarginLossBackward, &assertgenshapes.Shape_54bb0959983a, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -6942,12 +6556,11 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -6963,11 +6576,10 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultilabelMarginLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -6983,12 +6595,11 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_b08db2491b9b, self, target, output, is_target)
+	defer fr.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
@@ -7004,11 +6615,10 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_7a6acedc2f7b, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -7024,12 +6634,11 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2064e8de8db1(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_dd4a3dbbc466, grad_output, self, target, is_target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
@@ -7045,11 +6654,10 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMultilabelMarginLossBackward, &assertgenshapes.Shape_0dfb5409df3c, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, is_target, r0)
 	return r0
 }
 
@@ -7065,12 +6673,11 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opNllLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLossOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
 	return r0
 }
 
@@ -7086,11 +6693,10 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLossNd, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLossNd, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -7106,11 +6712,10 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	if !asserts.Checking() {
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -7126,12 +6731,11 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_34b05d119386(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a56358ffb544(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -7147,11 +6751,10 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_da8cdde3cf97, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7167,12 +6770,11 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_23cddd44ad55(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_81103c91104c(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -7188,11 +6790,10 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_baa8ef4e4295(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_bd60bac199dd, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7208,12 +6809,11 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opNllLoss2dOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_8a38a095c723, self, target, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, out, r0)
 	return r0
 }
 
@@ -7229,11 +6829,10 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLoss2d, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opNllLoss2d, &assertgenshapes.Shape_410396ff1030, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -7249,12 +6848,11 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_34b05d119386(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a56358ffb544(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_d99fc83b318b, self, target, weight, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -7270,11 +6868,10 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_da8cdde3cf97, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7290,12 +6887,11 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_23cddd44ad55(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_81103c91104c(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_b13565c97af5, grad_output, self, target, weight, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -7311,11 +6907,10 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_baa8ef4e4295(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_bd60bac199dd, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7331,12 +6926,11 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -7352,11 +6946,10 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	if !asserts.Checking() {
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -7372,12 +6965,11 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7393,11 +6985,10 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7413,12 +7004,11 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	if !asserts.Checking() {
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHuberLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -7434,11 +7024,10 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	if !asserts.Checking() {
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -7454,12 +7043,11 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7475,11 +7063,10 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7495,12 +7082,11 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_7cca77a26b37, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, out, r0)
 	return r0
 }
 
@@ -7516,11 +7102,10 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	if !asserts.Checking() {
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_38ccd5d09704, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -7536,12 +7121,11 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_e11d0a5b0377, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7557,11 +7141,10 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_07084692cd02, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7577,12 +7160,11 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	if !asserts.Checking() {
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opEluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7598,11 +7180,10 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	if !asserts.Checking() {
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7618,12 +7199,11 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	if !asserts.Checking() {
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_2938796c8748, grad_output, self_or_result, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
@@ -7639,11 +7219,10 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	if !asserts.Checking() {
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_5fba0d24e782, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -7659,12 +7238,11 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	if !asserts.Checking() {
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opElu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7680,12 +7258,11 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GluOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7701,11 +7278,10 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Glu(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Glu(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7721,12 +7297,11 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	if !asserts.Checking() {
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7742,11 +7317,10 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	if !asserts.Checking() {
 		return kernels.GluBackward(grad_output, self, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7762,11 +7336,10 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	if !asserts.Checking() {
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGluJvp, &assertgenshapes.Shape_cfbda61268ab, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, glu, x, dx, r0)
 	return r0
 }
 
@@ -7782,12 +7355,11 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	if !asserts.Checking() {
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opGluJvpOut, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opGluJvpOut, &assertgenshapes.Shape_d819842fbade, glu, x, dx, out)
+	defer fr.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, glu, x, dx, out, r0)
 	return r0
 }
 
@@ -7803,11 +7375,10 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8adc863321e(&fr, &opGluBackwardJvp, &assertgenshapes.Shape_474ac5d28442, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
@@ -7823,12 +7394,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2ea3f0995106(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb4fe999f2a8(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_b79855fd451a, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -7844,12 +7414,11 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardsigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardsigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7865,11 +7434,10 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardsigmoid(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7885,12 +7453,11 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardsigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7906,12 +7473,11 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7927,11 +7493,10 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardsigmoidBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7947,12 +7512,11 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -7968,11 +7532,10 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	if !asserts.Checking() {
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7988,12 +7551,11 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	if !asserts.Checking() {
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8009,11 +7571,10 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	if !asserts.Checking() {
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8029,12 +7590,11 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8050,12 +7610,11 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardswishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardswishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8071,11 +7630,10 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Hardswish(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8091,12 +7649,11 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardswish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardswish_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8112,11 +7669,10 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HardswishBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8132,12 +7688,11 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8153,12 +7708,11 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLeakyReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8174,11 +7728,10 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8194,12 +7747,11 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8215,11 +7767,10 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8235,12 +7786,11 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLeakyRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8256,12 +7806,11 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8277,11 +7826,10 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogSigmoid, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LogSigmoid(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8297,12 +7845,11 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_b0e25985917f, self, output, buffer)
+	defer fr.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
@@ -8318,11 +7865,10 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForward(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -8338,12 +7884,11 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_c607a81a8966, grad_output, self, buffer, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
@@ -8359,11 +7904,10 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_c930fd537695, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -8379,12 +7923,11 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_e9369f5a2c7e(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_071c6976ac1d, self, noise, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	assertgenshapes.ChecksPost_cc5cce1f6286(&c, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, noise, out, r0)
 	return r0
 }
 
@@ -8400,12 +7943,11 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_dd170d4aed75, self, noise)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_8522ff4dcc99(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
 	return r0
 }
 
@@ -8421,11 +7963,10 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opRreluWithNoiseFunctional, &assertgenshapes.Shape_53593b4cbbc8, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -8441,11 +7982,10 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_9f5c7795d9a0, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -8461,12 +8001,11 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_72f86d2ab61a, grad_output, self, noise, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, noise, out, r0)
 	return r0
 }
 
@@ -8482,12 +8021,11 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_03536506b1f5(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_a25cfefccc78, self, noise)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_522ea0270eaf(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
 	return r0
 }
 
@@ -8503,12 +8041,11 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftplusOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8524,11 +8061,10 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Softplus(self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8544,12 +8080,11 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8565,11 +8100,10 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8585,12 +8119,11 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8606,11 +8139,10 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Softshrink(self, lambd)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Softshrink(self, lambd)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8626,12 +8158,11 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8647,11 +8178,10 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8667,12 +8197,11 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8688,11 +8217,10 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8708,11 +8236,10 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8728,12 +8255,11 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8749,11 +8275,10 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8769,12 +8294,11 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8790,11 +8314,10 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8810,12 +8333,11 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8831,11 +8353,10 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8851,12 +8372,11 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8872,12 +8392,11 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8893,11 +8412,10 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAdaptiveAvgPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8913,11 +8431,10 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8933,12 +8450,11 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -8954,12 +8470,11 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8975,11 +8490,10 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8995,12 +8509,11 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_b7d3334e110c, grad_output, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, out, r0)
 	return r0
 }
 
@@ -9016,12 +8529,11 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9037,11 +8549,10 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9057,12 +8568,11 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9078,11 +8588,10 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9098,12 +8607,11 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9119,11 +8627,10 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9139,12 +8646,11 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9160,11 +8666,10 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9180,12 +8685,11 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9201,11 +8705,10 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9221,12 +8724,11 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9242,11 +8744,10 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9262,12 +8763,11 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9283,11 +8783,10 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9303,12 +8802,11 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9324,11 +8822,10 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9344,12 +8841,11 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_f459b20f5c67, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9365,11 +8861,10 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_ff599363a9bd, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9385,12 +8880,11 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9406,11 +8900,10 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9426,12 +8919,11 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_f459b20f5c67, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9447,11 +8939,10 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_ff599363a9bd, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9467,12 +8958,11 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9488,11 +8978,10 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9508,12 +8997,11 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9529,11 +9017,10 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9549,12 +9036,11 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9570,11 +9056,10 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9590,12 +9075,11 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_d4a2ac199bb4, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9611,11 +9095,10 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9631,12 +9114,11 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_a529ac29270b, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9652,11 +9134,10 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_6490f3962676, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9672,12 +9153,11 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -9693,11 +9173,10 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_e46174b3d8b4, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -9713,12 +9192,11 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -9734,11 +9212,10 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_e46174b3d8b4, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -9754,12 +9231,11 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9775,11 +9251,10 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9795,12 +9270,11 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9816,11 +9290,10 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9836,12 +9309,11 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9857,11 +9329,10 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9877,12 +9348,11 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9898,11 +9368,10 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9918,12 +9387,11 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -9939,11 +9407,10 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9959,12 +9426,11 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9980,11 +9446,10 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10000,12 +9465,11 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10021,11 +9485,10 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10041,12 +9504,11 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -10062,11 +9524,10 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10082,12 +9543,11 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10103,11 +9563,10 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10123,12 +9582,11 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -10144,11 +9602,10 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10164,12 +9621,11 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10185,11 +9641,10 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10205,12 +9660,11 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -10226,11 +9680,10 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10246,11 +9699,10 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPadCircular(self, pad)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPadCircular, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10266,11 +9718,10 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	if !asserts.Checking() {
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXPadEnum, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10286,11 +9737,10 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Pad(self, pad, mode, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPad, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10306,11 +9756,10 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10326,11 +9775,10 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10346,12 +9794,11 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -10367,11 +9814,10 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10387,11 +9833,10 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10407,11 +9852,10 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10427,11 +9871,10 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10447,11 +9890,10 @@ func XUpsampleLanczos2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10467,11 +9909,10 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10487,11 +9928,10 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10507,11 +9947,10 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10527,12 +9966,11 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_f63cbc44f4af, input, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, out, r0)
 	return r0
 }
 
@@ -10548,11 +9986,10 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10568,11 +10005,10 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10588,11 +10024,10 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dVec, &assertgenshapes.Shape_2a4ab2160c99, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, input, r0)
 	return r0
 }
 
@@ -10608,12 +10043,11 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10629,11 +10063,10 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10649,12 +10082,11 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10670,11 +10102,10 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10690,12 +10121,11 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10711,11 +10141,10 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10731,12 +10160,11 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10752,11 +10180,10 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10772,12 +10199,11 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10793,11 +10219,10 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10813,12 +10238,11 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10834,11 +10258,10 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10854,12 +10277,11 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10875,11 +10297,10 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10895,12 +10316,11 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10916,11 +10336,10 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10936,12 +10355,11 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -10957,11 +10375,10 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10977,12 +10394,11 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -10998,11 +10414,10 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11018,12 +10433,11 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11039,11 +10453,10 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleLanczos2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAa, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11059,12 +10472,11 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11080,11 +10492,10 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11100,12 +10511,11 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11121,11 +10531,10 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11141,12 +10550,11 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11162,11 +10570,10 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11182,12 +10589,11 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11203,12 +10609,11 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11224,11 +10629,10 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11244,11 +10648,10 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11264,12 +10667,11 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11285,12 +10687,11 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11306,11 +10707,10 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11326,11 +10726,10 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11346,12 +10745,11 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11367,12 +10765,11 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11388,11 +10785,10 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11408,11 +10804,10 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11428,12 +10823,11 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11449,12 +10843,11 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11470,11 +10863,10 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11490,11 +10882,10 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11510,12 +10901,11 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11531,12 +10921,11 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -11552,11 +10941,10 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11572,11 +10960,10 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11592,12 +10979,11 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11613,12 +10999,11 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_d07dc6c1bb43, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -11634,11 +11019,10 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11654,11 +11038,10 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_dc19bf99feac, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11674,12 +11057,11 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -11695,11 +11077,10 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SigmoidBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_f1831abbe5c6, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -11715,12 +11096,11 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	if !asserts.Checking() {
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_d833ca0065d3, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -11736,11 +11116,10 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	if !asserts.Checking() {
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogitBackward, &assertgenshapes.Shape_dd6468120c1e, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -11756,12 +11135,11 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	if !asserts.Checking() {
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_99146d56629d, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -11777,11 +11155,10 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.TanhBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_f1831abbe5c6, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -11797,12 +11174,11 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a8 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11818,11 +11194,10 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11838,12 +11213,11 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a8 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11859,11 +11233,10 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11879,12 +11252,11 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opThnnConv2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -11900,11 +11272,10 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opThnnConv2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opThnnConv2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11920,12 +11291,11 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_ea1490ab8de8, self, weight, bias, output)
+	defer fr.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -11941,11 +11311,10 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_86b335767aee, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_02cee26f17eb(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11961,12 +11330,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_9262033dd80a, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -11982,11 +11350,10 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_768b5644df0c(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_05c9e43426d1, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12002,12 +11369,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_f905232ec12f(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_28e2cfa15368(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_0510bbe6e5e7, grad_output, self, weight, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_85d5f51a9260(&fr, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -12023,12 +11389,11 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -12044,11 +11409,10 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12064,11 +11428,10 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12084,12 +11447,11 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -12105,12 +11467,11 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConv3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -12126,11 +11487,10 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConv3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12146,12 +11506,11 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_ea1490ab8de8, self, weight, bias, output)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -12167,11 +11526,10 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_86b335767aee, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_02cee26f17eb(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12187,11 +11545,10 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12207,12 +11564,11 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -12228,11 +11584,10 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_ef080ce41380, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12248,12 +11603,11 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a7 wrap.Saved
-	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6f17fd8c4e85(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_262716ebfe7b, self, weight, bias, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -12269,12 +11623,11 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	if !asserts.Checking() {
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCol2imOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCol2imOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12290,11 +11643,10 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	if !asserts.Checking() {
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12310,11 +11662,10 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStack(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opColumnStack, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -12330,15 +11681,11 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStackOut(tensors, out)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opColumnStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opColumnStackOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -12354,12 +11701,11 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	if !asserts.Checking() {
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIm2colOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIm2colOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12375,11 +11721,10 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	if !asserts.Checking() {
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12395,11 +11740,10 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isfinite(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsfinite, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12415,11 +11759,10 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isinf(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12435,12 +11778,11 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsinfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12456,11 +11798,10 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isposinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isposinf(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12476,12 +11817,11 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsposinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsposinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsposinfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12497,11 +11837,10 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isneginf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Isneginf(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12517,12 +11856,11 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsneginfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsneginfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIsneginfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12538,11 +11876,10 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAddBatchDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12558,11 +11895,10 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	if !asserts.Checking() {
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXRemoveBatchDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12578,11 +11914,10 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialEntr(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12598,12 +11933,11 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialEntrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12619,11 +11953,10 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtri(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialNdtri(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12639,12 +11972,11 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtriOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12660,11 +11992,10 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12680,12 +12011,11 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12701,11 +12031,10 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpm1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12721,12 +12050,11 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12742,11 +12070,10 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExp2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12762,12 +12089,11 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12783,11 +12109,10 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsi(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPsi, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12803,12 +12128,11 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsiOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialPsiOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12824,11 +12148,10 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialDigamma, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12844,12 +12167,11 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12865,11 +12187,10 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaln(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialGammaln, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12885,12 +12206,11 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammalnOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12906,11 +12226,10 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErf, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12926,12 +12245,11 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12947,11 +12265,10 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfc, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12967,12 +12284,11 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -12988,11 +12304,10 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcx(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErfcx(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13008,12 +12323,11 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcxOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13029,11 +12343,10 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinv(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfinv, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13049,12 +12362,11 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinvOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13070,11 +12382,10 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13090,12 +12401,11 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13111,11 +12421,10 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1py(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13131,11 +12440,10 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -13151,11 +12459,10 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13171,12 +12478,11 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -13192,12 +12498,11 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -13213,12 +12518,11 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13234,11 +12538,10 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlogy(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogy, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13254,11 +12557,10 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogySelfScalar, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -13274,11 +12576,10 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlogyOtherScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13294,12 +12595,11 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -13315,12 +12615,11 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -13336,12 +12635,11 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13357,11 +12655,10 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialZeta(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13377,11 +12674,10 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_27d9156e006d, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -13397,11 +12693,10 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13417,12 +12712,11 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialZetaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -13438,12 +12732,11 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -13459,12 +12752,11 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13480,11 +12772,10 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13500,12 +12791,11 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13521,11 +12811,10 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI0e(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13541,12 +12830,11 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI0eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13562,11 +12850,10 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI1(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13582,12 +12869,11 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13603,11 +12889,10 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialI1e(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13623,12 +12908,11 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI1eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13644,11 +12928,10 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogit(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogit, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13664,12 +12947,11 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13685,11 +12967,10 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPolygamma(n, self)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialPolygamma, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13705,12 +12986,11 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13726,11 +13006,10 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogsumexp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13746,12 +13025,11 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13767,11 +13045,10 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpit(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialExpit, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13787,12 +13064,11 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpitOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExpitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13808,11 +13084,10 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSinc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSinc, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13828,12 +13103,11 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSincOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSincOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13849,11 +13123,10 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialRound(self, decimals)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialRound, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13869,12 +13142,11 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13890,11 +13162,10 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1p(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLog1p, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13910,12 +13181,11 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1pOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -13931,11 +13201,10 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13951,12 +13220,11 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -13972,11 +13240,10 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammainc(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammainc, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13992,12 +13259,11 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -14013,11 +13279,10 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincc(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialGammaincc, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -14033,11 +13298,10 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammaln(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialMultigammaln, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14053,12 +13317,11 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14074,11 +13337,10 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14094,11 +13356,10 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FftFft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14114,12 +13375,11 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	if !asserts.Checking() {
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14135,11 +13395,10 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftIfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14155,12 +13414,11 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14176,11 +13434,10 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftRfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14196,12 +13453,11 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14217,11 +13473,10 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14237,12 +13492,11 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14258,11 +13512,10 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftHfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14278,12 +13531,11 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14299,11 +13551,10 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14319,12 +13570,11 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14340,11 +13590,10 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14360,12 +13609,11 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14381,11 +13629,10 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14401,12 +13648,11 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14422,11 +13668,10 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14442,12 +13687,11 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14463,11 +13707,10 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14483,12 +13726,11 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14504,11 +13746,10 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14524,12 +13765,11 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14545,11 +13785,10 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfft2, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14565,12 +13804,11 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14586,11 +13824,10 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14606,12 +13843,11 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftFftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14627,11 +13863,10 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14647,12 +13882,11 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14668,11 +13902,10 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14688,12 +13921,11 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftRfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14709,11 +13941,10 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIrfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14729,12 +13960,11 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14750,11 +13980,10 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftHfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14770,12 +13999,11 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftHfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14791,11 +14019,10 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIhfftn, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14811,12 +14038,11 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -14832,10 +14058,10 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 	if !asserts.Checking() {
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opFftFftfreq, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -14851,12 +14077,11 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftFftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -14872,10 +14097,10 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opFftRfftfreq, &assertgenshapes.Shape_ea9eb1b01368)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -14891,12 +14116,11 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -14912,11 +14136,10 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftshift(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftFftshift, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14932,11 +14155,10 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftIfftshift(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFftIfftshift, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -14952,11 +14174,10 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -14972,12 +14193,11 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_0dfac4d8fca1, self, L, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -14993,11 +14213,10 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCholesky(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCholesky, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15013,12 +14232,11 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15034,11 +14252,10 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgCross(self, other, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -15054,12 +14271,11 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -15075,11 +14291,10 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactor(A, pivot)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLuFactor, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -15095,12 +14310,11 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_5ef029f65a14, A, LU, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -15116,11 +14330,10 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15136,12 +14349,11 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_c1c5d82d7dea, A, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15157,11 +14369,10 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.LinalgLu(A, pivot)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15177,12 +14388,11 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLuOut, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLuOut, &assertgenshapes.Shape_affe22a06c7c, A, P, L, U)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15198,11 +14408,10 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_1c0d8de86986, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, LU, pivots, B, r0)
 	return r0
 }
 
@@ -15218,12 +14427,11 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_b54c52f625dc, LU, pivots, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -15239,11 +14447,10 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XLinalgDet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15259,12 +14466,11 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXLinalgDetResult, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_3ecf5cba8ca3, A, result, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15280,11 +14486,10 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgDet, &assertgenshapes.Shape_f5fed136768d, A)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
 }
 
@@ -15300,12 +14505,11 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDetOut(A, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgDetOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgDetOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
 	return r0
 }
 
@@ -15321,11 +14525,10 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Det(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDet, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15341,11 +14544,10 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLdlFactorEx, &assertgenshapes.Shape_52ac21c05e85, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15361,12 +14563,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_062af68f4706, self, LD, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15382,11 +14583,10 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgLdlFactor, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -15402,12 +14602,11 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_b42e3df02c9a, self, LD, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -15423,11 +14622,10 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLdlSolve, &assertgenshapes.Shape_76cc89e789db, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, LD, pivots, B, r0)
 	return r0
 }
 
@@ -15443,12 +14641,11 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_e5afebd8db0d, LD, pivots, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -15464,11 +14661,10 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	if !asserts.Checking() {
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_e178fb75ead0, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	assertgenshapes.ChecksPost_fe1257616820(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15484,12 +14680,11 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_85c00855301e(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0779cbedae81(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_a468ad9dcb54, self, b, solution, residuals, rank, singular_values)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	assertgenshapes.After_56ad66d93c20(&fr, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15505,11 +14700,10 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatmul(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -15525,12 +14719,11 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -15546,11 +14739,10 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVecdot, &assertgenshapes.Shape_ceaefd1fe165, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, y, r0)
 	return r0
 }
 
@@ -15566,12 +14758,11 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_2cb9e256ac1f, x, y, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, y, out, r0)
 	return r0
 }
 
@@ -15587,11 +14778,10 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15607,12 +14797,11 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15628,11 +14817,10 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixSqrth(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixSqrth, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixSqrth, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15648,12 +14836,11 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixSqrthOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixSqrthOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixSqrthOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15669,11 +14856,10 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_eefc116485a0(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_20d8a4233030, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	assertgenshapes.ChecksPost_f704596e9ee3(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.After_c84236f91503(&fr, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15689,12 +14875,11 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_f6423064daa6(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_116a5a3cbf66(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_566539de00e6, A, sign, logabsdet, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.ChecksPost_6779764401e0(&c, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15710,11 +14895,10 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgSlogdet, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -15730,12 +14914,11 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_7e52d42f60d9, A, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -15751,11 +14934,10 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Slogdet(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSlogdet, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -15771,12 +14953,11 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSlogdetOut, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opSlogdetOut, &assertgenshapes.Shape_b4a130df67ab, self, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -15792,11 +14973,10 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logdet(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogdet, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15812,11 +14992,10 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgEig(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgEig(self)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -15832,12 +15011,11 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	if !asserts.Checking() {
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgEigOut, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEigOut, &assertgenshapes.Shape_d5f296f9233f, self, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -15853,11 +15031,10 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLinalgEigvals(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLinalgEigvals, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XLinalgEigvals(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15873,11 +15050,10 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvals(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvals, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15893,12 +15069,11 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -15914,11 +15089,10 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -15934,12 +15108,11 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	if !asserts.Checking() {
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_168bfbab9d8c, A, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -15955,11 +15128,10 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgEigh(self, UPLO)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEigh, &assertgenshapes.Shape_3475e904ec01, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -15975,12 +15147,11 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	if !asserts.Checking() {
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_37e809293387, self, eigvals, eigvecs)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -15996,11 +15167,10 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgEigvalsh, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16016,12 +15186,11 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16037,11 +15206,10 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_f0555b294b40, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, tau, r0)
 	return r0
 }
 
@@ -16057,12 +15225,11 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_fc75fb72d758, input, tau, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, tau, out, r0)
 	return r0
 }
 
@@ -16078,11 +15245,10 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgInvEx(A, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -16098,12 +15264,11 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_2692f1770f8c, A, inverse, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -16119,11 +15284,10 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInv(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgInv, &assertgenshapes.Shape_f5fed136768d, A)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
 }
 
@@ -16139,12 +15303,11 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInvOut(A, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgInvOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgInvOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
 	return r0
 }
 
@@ -16160,11 +15323,10 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inverse(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opInverse, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16180,12 +15342,11 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.InverseOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInverseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16201,11 +15362,10 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inner(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opInner, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -16221,12 +15381,11 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.InnerOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opInnerOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opInnerOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -16242,11 +15401,10 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOuter, &assertgenshapes.Shape_b45b66641640, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec2, r0)
 	return r0
 }
 
@@ -16262,12 +15420,11 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.OuterOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opOuterOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opOuterOut, &assertgenshapes.Shape_bef75f525440, self, vec2, out)
+	defer fr.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec2, out, r0)
 	return r0
 }
 
@@ -16283,11 +15440,10 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ger(self, vec2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGer, &assertgenshapes.Shape_b45b66641640, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, vec2, r0)
 	return r0
 }
 
@@ -16303,12 +15459,11 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.GerOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGerOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGerOut, &assertgenshapes.Shape_bef75f525440, self, vec2, out)
+	defer fr.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec2, out, r0)
 	return r0
 }
 
@@ -16324,11 +15479,10 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16344,11 +15498,10 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgNormOrdStr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16364,12 +15517,11 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16385,12 +15537,11 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16406,11 +15557,10 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16426,12 +15576,11 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16447,11 +15596,10 @@ func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalg_Powsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalg_Powsum, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16467,11 +15615,10 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNorm, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16487,12 +15634,11 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16508,11 +15654,10 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixNormStrOrd, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16528,12 +15673,11 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16549,11 +15693,10 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	if !asserts.Checking() {
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -16569,12 +15712,11 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a0, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -16590,11 +15732,10 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgSvd, &assertgenshapes.Shape_2866b31eeef5, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -16610,12 +15751,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opLinalgSvdU, &assertgenshapes.Shape_ff8cef29d251, A, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -16631,11 +15771,10 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvals(A, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgSvdvals, &assertgenshapes.Shape_f5fed136768d, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, A, r0)
 	return r0
 }
 
@@ -16651,12 +15790,11 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_2f2703fa1b01, A, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, out, r0)
 	return r0
 }
 
@@ -16672,11 +15810,10 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCond(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCond, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16692,12 +15829,11 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgCondOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCondOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16713,11 +15849,10 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStr(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgCondPStr, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16733,12 +15868,11 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16754,11 +15888,10 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_e8f3edeb4734, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, atol, rtol, r0)
 	return r0
 }
 
@@ -16774,12 +15907,11 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_fecaa254bf41(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_014e0767a6ef, self, atol, rtol, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -16795,11 +15927,10 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16815,12 +15946,11 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16836,11 +15966,10 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgPinv, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16856,11 +15985,10 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	if !asserts.Checking() {
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvRcondTensor, &assertgenshapes.Shape_bf5ac9a5d210, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, rcond, r0)
 	return r0
 }
 
@@ -16876,12 +16004,11 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgPinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -16897,12 +16024,11 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_2dcab7477d1c, self, rcond, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, rcond, out, r0)
 	return r0
 }
 
@@ -16918,11 +16044,10 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_9544edde14a2, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_fe1257616820(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -16938,12 +16063,11 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_85c00855301e(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0779cbedae81(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_5dc17414775c, A, B, result, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	assertgenshapes.After_56ad66d93c20(&fr, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -16959,11 +16083,10 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	if !asserts.Checking() {
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opLinalgSolveEx, &assertgenshapes.Shape_60196eac9818, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -16979,12 +16102,11 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	if !asserts.Checking() {
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_134dfcdf6f8c, A, B, result, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -17000,11 +16122,10 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSolve(A, B, left)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolve, &assertgenshapes.Shape_07603e4af36b, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, B, r0)
 	return r0
 }
 
@@ -17020,11 +16141,10 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSpsolve(A, B, left)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSpsolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSpsolve, &assertgenshapes.Shape_07603e4af36b, A, B)
 	r0 := kernels.XSpsolve(A, B, left)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, A, B, r0)
 	return r0
 }
 
@@ -17040,12 +16160,11 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgSolveOut, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_1e375e02b586, A, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, A, B, out, r0)
 	return r0
 }
 
@@ -17061,11 +16180,10 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinv(self, ind)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgTensorinv, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17081,12 +16199,11 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17102,11 +16219,10 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgTensorsolve, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -17122,12 +16238,11 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -17143,11 +16258,10 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgQr(A, mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -17163,12 +16277,11 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgQrOut, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgQrOut, &assertgenshapes.Shape_4ef34df16834, A, Q, R)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -17184,11 +16297,10 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgPolar(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgPolar, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgPolar, &assertgenshapes.Shape_bbbc3aede1b6, A)
 	r0, r1 := kernels.LinalgPolar(A)
-	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -17204,12 +16316,11 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgPolarOut(A, U, H)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgPolarOut, &assertgenshapes.Locs_a1c688e60f0e, &a0, &a1, &a2, A, U, H)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opLinalgPolarOut, &assertgenshapes.Shape_d341872bd241, A, U, H)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_a1c688e60f0e, &a0, &a1, &a2, A, U, H, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, A, U, H, r0, r1)
 	return r0, r1
 }
 
@@ -17225,11 +16336,10 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPower(self, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixPower, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17245,12 +16355,11 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17266,11 +16375,10 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Shape_ea40eed183fa, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, atol, rtol, r0)
 	return r0
 }
 
@@ -17286,12 +16394,11 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_fecaa254bf41(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5d15463afe2b(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_90e4770adf69, input, atol, rtol, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -17307,11 +16414,10 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17327,12 +16433,11 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17348,11 +16453,10 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixRank, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17368,12 +16472,11 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17389,11 +16492,10 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgMatrixRankTolTensor, &assertgenshapes.Shape_f6c75d35b3cb, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, tol, r0)
 	return r0
 }
 
@@ -17409,12 +16511,11 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_c24906c8e5d6, input, tol, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, tol, out, r0)
 	return r0
 }
 
@@ -17430,11 +16531,10 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDot(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opLinalgMultiDot, &assertgenshapes.Shape_7dcc1e4d7084, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -17450,15 +16550,11 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_be07cbe827cc, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, tensors, out, r0)
 	return r0
 }
 
@@ -17474,11 +16570,10 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	if !asserts.Checking() {
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNestedToPaddedTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17494,11 +16589,10 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	if !asserts.Checking() {
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestSerializationSubcmul, &assertgenshapes.Shape_6a6d0587c9aa, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -17514,11 +16608,10 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 	if !asserts.Checking() {
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestParallelMaterialize, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17534,11 +16627,10 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalIntlist, &assertgenshapes.Shape_59835587afc6, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
 }
 
@@ -17554,12 +16646,11 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
 	return r0
 }
 
@@ -17575,11 +16666,10 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFilledIntlist, &assertgenshapes.Shape_59835587afc6, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
 }
 
@@ -17595,12 +16685,11 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
 	return r0
 }
 
@@ -17616,11 +16705,10 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestOptionalFloatlist, &assertgenshapes.Shape_59835587afc6, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, values, r0)
 	return r0
 }
 
@@ -17636,12 +16724,11 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_0d4f6de97f39, values, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, values, out, r0)
 	return r0
 }
 
@@ -17657,11 +16744,10 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestStringDefault, &assertgenshapes.Shape_18dad7566c81, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
 }
 
@@ -17677,11 +16763,10 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsA, &assertgenshapes.Shape_ab17d8152dfc, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
 }
 
@@ -17697,11 +16782,10 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAmbiguousDefaultsB, &assertgenshapes.Shape_ab17d8152dfc, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, dummy, r0)
 	return r0
 }
 
@@ -17717,11 +16801,10 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutograd(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17737,12 +16820,11 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17758,11 +16840,10 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17778,12 +16859,11 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17799,11 +16879,10 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17819,11 +16898,10 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_9a42a70d0af2, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17839,11 +16917,10 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17859,12 +16936,11 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -17880,11 +16956,10 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_f54444408fb3(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_b452e076dd28, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -17900,12 +16975,11 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4, a8 wrap.Saved
-	assertgenshapes.ChecksPre_e80fa275d739(&c, &opSegmentReduceOut, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b63e8a3635ee(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_5fd318b00804, data, lengths, indices, offsets, out)
+	defer fr.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -17921,11 +16995,10 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_eb8e036a7d83(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXSegmentReduceBackward, &assertgenshapes.Shape_550031e889b9, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -17941,12 +17014,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5, a8 wrap.Saved
-	assertgenshapes.ChecksPre_754aa787ec8a(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_50df060c5805(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_5b0def3f4046, grad, output, data, lengths, offsets, out)
+	defer fr.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -17962,11 +17034,10 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	if !asserts.Checking() {
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opPadSequence, &assertgenshapes.Shape_484a3eeb46e6, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, sequences, r0)
 	return r0
 }
 
@@ -17982,11 +17053,10 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opFlattenDenseTensors, &assertgenshapes.Shape_43509441bde1, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost_1ac1797a2f32(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -18002,14 +17072,10 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4213a793fab4(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_d1f92a737047(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_ebd8b946c272, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost_b736e213a5b0(&c, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors, r0)
+	assertgenshapes.After_18ed1a574734(&fr, flat, tensors, r0)
 	return r0
 }
 
@@ -18025,11 +17091,10 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_d8d8e1658f5f, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, list, r0)
 	return r0
 }
 
@@ -18045,15 +17110,11 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
-	var c wrap.Call
-	var (
-		a5 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_7c6fc0c96a3d, &l0, &a5, list, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_88eaf82debb9(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_92335c0ab19d, list, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_7c6fc0c96a3d, &l0, &a5, list, out, r0)
+	assertgenshapes.After_6b0520ad0da9(&fr, list, out, r0)
 	return r0
 }
 
@@ -18069,11 +17130,10 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopy(self, level)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFwPrimalCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18089,12 +17149,11 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18110,11 +17169,10 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakeDualCopy, &assertgenshapes.Shape_20a84a3b1f63, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, primal, tangent, r0)
 	return r0
 }
 
@@ -18130,12 +17188,11 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_660364bf825d, primal, tangent, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, primal, tangent, out, r0)
 	return r0
 }
 
@@ -18151,11 +17208,10 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18171,12 +17227,11 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18192,11 +17247,10 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18212,12 +17266,11 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18233,11 +17286,10 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XConjCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18253,12 +17305,11 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXConjCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXConjCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18274,11 +17325,10 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XNegViewCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18294,12 +17344,11 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18315,11 +17364,10 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18335,12 +17383,11 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	if !asserts.Checking() {
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18356,11 +17403,10 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseBroadcastToCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18376,12 +17422,11 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18397,11 +17442,10 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	if !asserts.Checking() {
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18417,12 +17461,11 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	if !asserts.Checking() {
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18438,11 +17481,10 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18458,12 +17500,11 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opExpandCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExpandCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18479,11 +17520,10 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PermuteCopy(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18499,12 +17539,11 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPermuteCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18520,11 +17559,10 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18540,12 +17578,11 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18561,11 +17598,10 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18581,12 +17617,11 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18602,11 +17637,10 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDetachCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18622,12 +17656,11 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDetachCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDetachCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18643,11 +17676,10 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18663,12 +17695,11 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18684,11 +17715,10 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -18704,11 +17734,10 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	if !asserts.Checking() {
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -18724,11 +17753,10 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SqueezeCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18744,12 +17772,11 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18765,11 +17792,10 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18785,12 +17811,11 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18806,11 +17831,10 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDims(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDims, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18826,12 +17850,11 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSqueezeCopyDimsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18847,11 +17870,10 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.TCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18867,12 +17889,11 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18888,11 +17909,10 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18908,12 +17928,11 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18929,11 +17948,10 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18949,12 +17967,11 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -18970,11 +17987,10 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XIndicesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18990,12 +18006,11 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19011,11 +18026,10 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XValuesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19031,12 +18045,11 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19052,11 +18065,10 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.IndicesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19072,12 +18084,11 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19093,11 +18104,10 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ValuesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19113,12 +18123,11 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opValuesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19134,11 +18143,10 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19154,12 +18162,11 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19175,11 +18182,10 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opColIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19195,12 +18201,11 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19216,11 +18221,10 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19236,12 +18240,11 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19257,11 +18260,10 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19277,12 +18279,11 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19298,11 +18299,10 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_b9285a9c7b2a, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -19319,15 +18319,11 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitCopyTensorOut = wrap.Op{
@@ -19343,15 +18339,11 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
@@ -19367,15 +18359,11 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_593a491b1bbf, self, out)
+	defer fr.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opViewCopy = wrap.Op{
@@ -19390,11 +18378,10 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopy(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewCopy(self, size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19410,12 +18397,11 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ViewCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19431,11 +18417,10 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19451,12 +18436,11 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19472,11 +18456,10 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	if !asserts.Checking() {
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19492,12 +18475,11 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	if !asserts.Checking() {
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19513,11 +18495,10 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.AliasCopy(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19533,12 +18514,11 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAliasCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19554,11 +18534,10 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19574,12 +18553,11 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -19595,14 +18573,10 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4213a793fab4(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs_75b8b2bddc40, &a0, &l1, values, offsets)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_dbf759d17a42(&fr, &opXJaggedToPaddedDenseForward, &assertgenshapes.Shape_09b9c544ad40, values, offsets)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_75b8b2bddc40, &a0, &l1, values, offsets, r0)
+	assertgenshapes.After_bf5ac2a609d3(&fr, values, offsets, r0)
 	return r0
 }
 
@@ -19618,14 +18592,10 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4213a793fab4(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs_bb49ef728f20, &a0, &l1, dense, offsets)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_dbf759d17a42(&fr, &opXPaddedDenseToJaggedForward, &assertgenshapes.Shape_29529e74598b, dense, offsets)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_bb49ef728f20, &a0, &l1, dense, offsets, r0)
+	assertgenshapes.After_bf5ac2a609d3(&fr, dense, offsets, r0)
 	return r0
 }
 
@@ -19641,11 +18611,10 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_eb8e036a7d83(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXNestedFromPaddedTensor, &assertgenshapes.Shape_98c7cdf1d23f, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -19661,11 +18630,10 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Shape_692bad9a48a0, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, query, r0)
 	return r0
 }
 
@@ -19681,11 +18649,10 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSafeSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSafeSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSafeSoftmax, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19701,11 +18668,10 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 wrap.Saved
-	assertgenshapes.ChecksPre_32282fc5eb02(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_790700a39d6c(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_a2a93811334d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost_35af51372daa(&c, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	assertgenshapes.After_8af55e72ec3d(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -19721,12 +18687,11 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 wrap.Saved
-	assertgenshapes.ChecksPre_ebd9b6da8231(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[16]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bb7e64402d87(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_d61a6c1baa9d, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost_6b6dddbea9a7(&c, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
+	assertgenshapes.After_9f4b3afd7b07(&fr, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -19742,11 +18707,10 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_92752a84a9cc(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_eec740b32f33(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_c17c5fc426a7, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost_669f216458ac(&c, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	assertgenshapes.After_e98cf20ed81e(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -19762,12 +18726,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_c3c59c9cc81b(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e17d376c46fa(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_b9e29b97ce00, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost_222166d5d692(&c, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	assertgenshapes.After_6607a7cbe63c(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -19783,11 +18746,10 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opScaledDotProductAttention, &assertgenshapes.Locs_6586b18aa003, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opScaledDotProductAttention, &assertgenshapes.Shape_c22ce6538b71, query, key, value, attn_mask)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_6586b18aa003, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, query, key, value, attn_mask, r0)
 	return r0
 }
 
@@ -19803,11 +18765,10 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b3cb047c5b09(&c, &opXFusedSdpChoice, &assertgenshapes.Locs_e572b2603437, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_db42d819d070(&fr, &opXFusedSdpChoice, &assertgenshapes.Shape_d25cf9e2b089, query, key, value, attn_mask)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_e572b2603437, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.After_44d770df365a(&fr, query, key, value, attn_mask)
 	return r0
 }
 
@@ -19823,11 +18784,10 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42ec80db5c07(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXScaledDotProductAttentionMath, &assertgenshapes.Shape_1b1de7df85f3, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost_994a145849cc(&c, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -19843,11 +18803,10 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42ec80db5c07(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Shape_1b1de7df85f3, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost_994a145849cc(&c, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -19863,11 +18822,10 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_625be57bb46a(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b80a6ebf0742(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_403e2625cbd3, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_d073eb836358(&c, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_d65cd7d0def9(&fr, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -19883,11 +18841,10 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_58bfd387512f(&c, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Locs_5f03233db849, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_55108e9b02c9(&fr, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Shape_7244d0043679, query, key, value, q_descale, k_descale, v_descale)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_80fd339345f6(&c, &assertgenshapes.Locs_5f03233db849, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_848b7d0e82d2(&fr, query, key, value, q_descale, k_descale, v_descale, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -19903,11 +18860,10 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_e91c8007cb73(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Shape_bcada19ae6a4, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -19923,11 +18879,10 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_c3c04a0294f7(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_c83145117c3d, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_f1b7eb636b5e(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -19943,11 +18898,10 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 wrap.Saved
-	assertgenshapes.ChecksPre_73c95a0863f8(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5690d81bb354(&fr, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Shape_87e32fec9cc8, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost_c3d9a99183a9(&c, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
+	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
 }
 

@@ -25,11 +25,10 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a8 wrap.Saved
-	assertgenshapes.ChecksPre_bd86ca4dd9f5(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1556b9435237(&fr, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Shape_1b02eabbbe2e, grad_out, query, key, value, out, logsumexp, attn_mask)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost_6a89b989389c(&c, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
+	assertgenshapes.After_91907b8f5cad(&fr, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -45,11 +44,10 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 wrap.Saved
-	assertgenshapes.ChecksPre_5c16b32ce68c(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ae88ece87ba(&fr, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Shape_857da559e6e7, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost_07aeb4cf2fcf(&c, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.After_501ab4d036ea(&fr, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -65,11 +63,10 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_3a50954ad238(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8b921724e7e9(&fr, &opXScaledDotProductEfficientAttention, &assertgenshapes.Shape_6300828bb6f8, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost_737b6713d70e(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.After_4af6a55b3d3b(&fr, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -85,11 +82,10 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_5edaaa636126(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b1662b27653f(&fr, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Shape_c39050ac32d4, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	assertgenshapes.ChecksPost_b818368aca2a(&c, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.After_870a77097481(&fr, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -105,11 +101,10 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_c3c04a0294f7(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_c83145117c3d, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_f1b7eb636b5e(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -125,11 +120,10 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_7b15c3810895(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3d6989bec5bc(&fr, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Shape_57ee7b5378e1, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost_79ea65e598ec(&c, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.After_3137720556a2(&fr, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -145,11 +139,10 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a13, a14, a15 wrap.Saved
-	assertgenshapes.ChecksPre_7fc469cf5ca5(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_e2f01d715caf, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9e6cbf402b30(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_6168ea010d3b, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	assertgenshapes.ChecksPost_b2755bf5c371(&c, &assertgenshapes.Locs_e2f01d715caf, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
+	assertgenshapes.After_f6b78d72c2a1(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -165,12 +158,11 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a14, a15, a16 wrap.Saved
-	assertgenshapes.ChecksPre_62d76e15ea54(&c, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Locs_b9b65dec1234, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_474cc0a9718c(&fr, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Shape_6dd191e4db05, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	defer fr.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	assertgenshapes.ChecksPost_da9982f043a6(&c, &assertgenshapes.Locs_b9b65dec1234, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
+	assertgenshapes.After_cbf8b1e725f8(&fr, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
 	return r0
 }
 
@@ -186,11 +178,10 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a10, a11, a12, a16, a17 wrap.Saved
-	assertgenshapes.ChecksPre_56346072c9cf(&c, &opXFlashAttentionForwardQuantized, &assertgenshapes.Locs_93ca8e757fda, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
+	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_44e16366ceb3(&fr, &opXFlashAttentionForwardQuantized, &assertgenshapes.Shape_5074d878e5c4, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	assertgenshapes.ChecksPost_c93d5798570d(&c, &assertgenshapes.Locs_93ca8e757fda, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.After_fb741ef29097(&fr, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -206,11 +197,10 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 wrap.Saved
-	assertgenshapes.ChecksPre_73c95a0863f8(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_a7484fce27b5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5690d81bb354(&fr, &opXFlashAttentionBackward, &assertgenshapes.Shape_5d6f3a114970, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
-	assertgenshapes.ChecksPost_c3d9a99183a9(&c, &assertgenshapes.Locs_a7484fce27b5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused, r0, r1, r2)
+	assertgenshapes.After_8bf88dffe7a6(&fr, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -226,11 +216,10 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a12 wrap.Saved
-	assertgenshapes.ChecksPre_8d60eaa9dcf4(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_0c11b513f73f, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	assertgenshapes.ChecksPost_b7c835d385c2(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.After_5ced80d5d9ae(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -246,11 +235,10 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a10, a12, a13 wrap.Saved
-	assertgenshapes.ChecksPre_726ddba29990(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b7c9c016ee41(&fr, &opXEfficientAttentionBackward, &assertgenshapes.Shape_bf1944adc3b7, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	assertgenshapes.ChecksPost_07aeb4cf2fcf(&c, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.After_501ab4d036ea(&fr, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -266,11 +254,10 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_e5692077ee5c(&c, &opXCudnnAttentionForward, &assertgenshapes.Locs_8d62ec8d443c, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
+	var fr wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_c006a693e695(&fr, &opXCudnnAttentionForward, &assertgenshapes.Shape_b6c627497c5c, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
-	assertgenshapes.ChecksPost_c266bb8bfec3(&c, &assertgenshapes.Locs_8d62ec8d443c, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_548a1d9c02dd(&fr, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -286,11 +273,10 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	if !asserts.Checking() {
 		return kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_7b15c3810895(&c, &opXCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	var fr wrap.Frame[[14]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3d6989bec5bc(&fr, &opXCudnnAttentionBackward, &assertgenshapes.Shape_57ee7b5378e1, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost_79ea65e598ec(&c, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.After_3137720556a2(&fr, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -306,11 +292,10 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXTritonScaledDotAttention, &assertgenshapes.Shape_72dcc0643d96, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, q, k_, v, r0)
 	return r0
 }
 
@@ -326,12 +311,11 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_c73147a1e69c, q, k_, v, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, q, k_, v, out, r0)
 	return r0
 }
 
@@ -347,12 +331,11 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	if !asserts.Checking() {
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFillMemEffDropoutMask_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -368,11 +351,10 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_19caa6263949(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd60717222be(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_b9734381dd19, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost_d716448f0790(&c, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.After_d581239eb768(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -388,12 +370,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_08bf3a80445f(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_992266aaa210(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_973192ec582d, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.After_cbf8b1e725f8(&fr, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -409,11 +390,10 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialAiryAi(x)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -429,12 +409,11 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -450,11 +429,10 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -470,12 +448,11 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -491,11 +468,10 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -511,12 +487,11 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -532,11 +507,10 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselY0(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -552,12 +526,11 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -573,11 +546,10 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialBesselY1(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -593,12 +565,11 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -614,11 +585,10 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -634,11 +604,10 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -654,11 +623,10 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -674,12 +642,11 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -695,12 +662,11 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -716,12 +682,11 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -737,11 +702,10 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -757,11 +721,10 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -777,11 +740,10 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -797,12 +759,11 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -818,12 +779,11 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -839,12 +799,11 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -860,11 +819,10 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -880,11 +838,10 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -900,11 +857,10 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -920,12 +876,11 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -941,12 +896,11 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -962,12 +916,11 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -983,11 +936,10 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1003,11 +955,10 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1023,11 +974,10 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1043,12 +993,11 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -1064,12 +1013,11 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -1085,12 +1033,11 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1106,11 +1053,10 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1126,11 +1072,10 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1146,11 +1091,10 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1166,12 +1110,11 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -1187,12 +1130,11 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -1208,12 +1150,11 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1229,11 +1170,10 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1249,11 +1189,10 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1269,11 +1208,10 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1289,12 +1227,11 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -1310,12 +1247,11 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -1331,12 +1267,11 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1352,11 +1287,10 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1372,11 +1306,10 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1392,11 +1325,10 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1412,12 +1344,11 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -1433,12 +1364,11 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -1454,12 +1384,11 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1475,11 +1404,10 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1495,11 +1423,10 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1515,11 +1442,10 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1535,12 +1461,11 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -1556,12 +1481,11 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -1577,12 +1501,11 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1598,11 +1521,10 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1618,12 +1540,11 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1639,11 +1560,10 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1659,12 +1579,11 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1680,11 +1599,10 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1700,12 +1618,11 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1721,11 +1638,10 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1741,12 +1657,11 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1762,11 +1677,10 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1782,12 +1696,11 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1803,11 +1716,10 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1823,12 +1735,11 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1844,11 +1755,10 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1864,11 +1774,10 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1884,11 +1793,10 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1904,12 +1812,11 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -1925,12 +1832,11 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -1946,12 +1852,11 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -1967,11 +1872,10 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1987,11 +1891,10 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -2007,11 +1910,10 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -2027,12 +1929,11 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -2048,12 +1949,11 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -2069,12 +1969,11 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -2090,11 +1989,10 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -2110,11 +2008,10 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -2130,11 +2027,10 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -2150,12 +2046,11 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -2171,12 +2066,11 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -2192,12 +2086,11 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -2213,11 +2106,10 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_5517ba388d0b, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -2233,11 +2125,10 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_4e9ad2edd642, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -2253,11 +2144,10 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -2273,12 +2163,11 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_34203a84ef0d, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, x, n, out, r0)
 	return r0
 }
 
@@ -2294,12 +2183,11 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_9f5a6734c522, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, n, out, r0)
 	return r0
 }
 
@@ -2315,12 +2203,11 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -2336,11 +2223,10 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_622b73922a65, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -2356,12 +2242,11 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_6573f9dc90bf, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, out, r0)
 	return r0
 }
 
@@ -2377,11 +2262,10 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXFoobar, &assertgenshapes.Shape_6a61ee8f0398, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2397,12 +2281,11 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXFoobarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2419,15 +2302,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a13, a14               wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e2ea5c447d9d(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_df816b3446c3(&fr, &opXFusedAdam_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.After_fadf3e0046af(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -2443,15 +2322,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a13, a14                    wrap.Saved
-		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_773cdcf998f6(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_2cea7d65e80d(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_a6ebbb8bbe36(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = wrap.Op{
@@ -2490,15 +2365,11 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6, a13, a14           wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3608a63af5d7(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.After_7a58c2b0ba1b(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamTensorLrOut = wrap.Op{
@@ -2514,15 +2385,11 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6, a13, a14                wrap.Saved
-		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_8ac919cf071e(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.After_aabbcb967fb4(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamTensorLr = wrap.Op{
@@ -2561,15 +2428,11 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a13, a14               wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e2ea5c447d9d(&c, &opXFusedAdamw_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_df816b3446c3(&fr, &opXFusedAdamw_, &assertgenshapes.Shape_c30041f7aeeb, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.After_fadf3e0046af(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamwOut = wrap.Op{
@@ -2585,15 +2448,11 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a13, a14                    wrap.Saved
-		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_773cdcf998f6(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_2cea7d65e80d(&fr, &opXFusedAdamwOut, &assertgenshapes.Shape_298bd37283b7, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_a6ebbb8bbe36(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamw = wrap.Op{
@@ -2632,15 +2491,11 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6, a13, a14           wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_3608a63af5d7(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_ccd90680d36c(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_6e01b2931438, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.After_7a58c2b0ba1b(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamwTensorLrOut = wrap.Op{
@@ -2656,15 +2511,11 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6, a13, a14                wrap.Saved
-		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_8ac919cf071e(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_1b5028358352(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_3a57a284f10f, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.After_aabbcb967fb4(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamwTensorLr = wrap.Op{
@@ -2703,15 +2554,11 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a10, a11   wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_ecabe8f46407(&c, &opXFusedSgd_, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_4ec01c088955(&fr, &opXFusedSgd_, &assertgenshapes.Shape_df3079724d81, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_82e280c9dcbc(&c, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.After_273eafcfc82c(&fr, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
 
 var opXFusedSgdOut = wrap.Op{
@@ -2727,15 +2574,11 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a10, a11        wrap.Saved
-		l0, l1, l2, l12 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a0b7ebb31de2(&c, &opXFusedSgdOut, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_21dd02139f8d(&fr, &opXFusedSgdOut, &assertgenshapes.Shape_e5c665a26430, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_68320754346e(&c, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.After_eed8f799775d(&fr, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 }
 
 var opXFusedSgd = wrap.Op{
@@ -2750,14 +2593,10 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 	if !asserts.Checking() {
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a10, a11   wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f15a6d899907(&c, &opXFusedSgd, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_8a177eb13054(&fr, &opXFusedSgd, &assertgenshapes.Shape_ef7f4e2c1603, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_eb9182ff4943(&c, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.After_604d784fbf98(&fr, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2774,15 +2613,11 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a5, a10, a11 wrap.Saved
-		l0, l1, l2   wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_fdd95b5bced2(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_1bca4096b180(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_1a119ffaf1ce, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_14084508a282(&c, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.After_63d978d65712(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
 
 var opXFusedSgdTensorLrOut = wrap.Op{
@@ -2798,15 +2633,11 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a5, a10, a11    wrap.Saved
-		l0, l1, l2, l12 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e7168501b5a6(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_863cc4638ea0(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_ec2077f7d84a, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_c7ae5aabad57(&c, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.After_f3036357043b(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedSgdTensorLr = wrap.Op{
@@ -2821,14 +2652,10 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 	if !asserts.Checking() {
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a5, a10, a11 wrap.Saved
-		l0, l1, l2   wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_ec2cd28ef7bd(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[3]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_d9863f1fbcd5(&fr, &opXFusedSgdTensorLr, &assertgenshapes.Shape_5632a4d9b97e, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_b29203acc3a0(&c, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.After_a4d0c4234f70(&fr, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2845,15 +2672,11 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a9, a10        wrap.Saved
-		l0, l1, l2, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_fc1b68f8042f(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_152810e63277(&fr, &opXFusedAdagrad_, &assertgenshapes.Shape_908f18509523, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_0e00a9169056(&c, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.After_8976f2cbd015(&fr, self, grads, state_sums, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdagradOut = wrap.Op{
@@ -2869,15 +2692,11 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a9, a10             wrap.Saved
-		l0, l1, l2, l3, l11 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_cf2576d46d53(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [5]wrap.ListSlot]
+	assertgenshapes.Before_0d60741b7639(&fr, &opXFusedAdagradOut, &assertgenshapes.Shape_a53b412fd072, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_e9e555b5e501(&c, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.After_4b3a6c170f13(&fr, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdagrad = wrap.Op{
@@ -2892,14 +2711,10 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 	if !asserts.Checking() {
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a9, a10        wrap.Saved
-		l0, l1, l2, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_de51a0330ad9(&c, &opXFusedAdagrad, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [8]wrap.ListSlot]
+	assertgenshapes.Before_d87c13ada608(&fr, &opXFusedAdagrad, &assertgenshapes.Shape_a3b76379f767, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_8e009d5ffe0f(&c, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
+	assertgenshapes.After_ed85eae65347(&fr, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2916,15 +2731,11 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 		kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a4, a9, a10    wrap.Saved
-		l0, l1, l2, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f034799b8620(&c, &opXFusedAdagrad_TensorLr, &assertgenshapes.Locs_6eab67dbd1e2, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_8a7c72ff24c8(&fr, &opXFusedAdagrad_TensorLr, &assertgenshapes.Shape_54090939e867, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	defer fr.Abandon()
 	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_7591c44f2eca(&c, &assertgenshapes.Locs_6eab67dbd1e2, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.After_de47fb186385(&fr, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdagradTensorLrOut = wrap.Op{
@@ -2940,15 +2751,11 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a4, a9, a10         wrap.Saved
-		l0, l1, l2, l3, l11 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_0853ac2d8e2b(&c, &opXFusedAdagradTensorLrOut, &assertgenshapes.Locs_071237d2c00d, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [5]wrap.ListSlot]
+	assertgenshapes.Before_9818980277b4(&fr, &opXFusedAdagradTensorLrOut, &assertgenshapes.Shape_f1c6f17058e4, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+	defer fr.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_1af2cacef682(&c, &assertgenshapes.Locs_071237d2c00d, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.After_baffe10f1919(&fr, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdagradTensorLr = wrap.Op{
@@ -2963,14 +2770,10 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 	if !asserts.Checking() {
 		return kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a4, a9, a10    wrap.Saved
-		l0, l1, l2, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_acb9f39c3bf6(&c, &opXFusedAdagradTensorLr, &assertgenshapes.Locs_30956b9c58e5, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[3]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_a554576e95db(&fr, &opXFusedAdagradTensorLr, &assertgenshapes.Shape_27a3489e50f8, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_b18cf798043b(&c, &assertgenshapes.Locs_30956b9c58e5, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.After_7d1600ae2105(&fr, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2987,11 +2790,10 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		kernels.XPropagateXlaData(input, output)
 		return
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXPropagateXlaData, &assertgenshapes.Shape_b5d53408ea28, input, output)
 	kernels.XPropagateXlaData(input, output)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
+	assertgenshapes.After_59b81b2d5a28(&fr, input, output)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

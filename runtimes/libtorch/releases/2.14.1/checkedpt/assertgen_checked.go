@@ -13,12 +13,12 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opXCastByte = wrap.Op{
@@ -205,12 +205,11 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		kernels.SetData(self, new_data)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetData, &assertgenshapes.Shape_65d84e405648, self)
+	defer fr.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opData = wrap.Op{
@@ -301,12 +300,11 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRequiresGrad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRequiresGrad_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -323,12 +321,11 @@ func RetainGrad(self *torch.Tensor) {
 		kernels.RetainGrad(self)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRetainGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainGrad, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	kernels.RetainGrad(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opRetainsGrad = wrap.Op{
@@ -419,11 +416,10 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -439,12 +435,11 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -460,11 +455,10 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXHasSameStorageNumel, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -481,11 +475,10 @@ func XAssertAsync(self *torch.Tensor) {
 		kernels.XAssertAsync(self)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsync, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsync, &assertgenshapes.Shape_abf0961c1e87, self)
 	kernels.XAssertAsync(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opXAssertAsyncMsg = wrap.Op{
@@ -501,11 +494,10 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 		kernels.XAssertAsyncMsg(self, assert_msg)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsyncMsg, &assertgenshapes.Shape_abf0961c1e87, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opXAssertScalar = wrap.Op{
@@ -578,11 +570,10 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0, &a0, a)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertTensorMetadata, &assertgenshapes.Shape_c9076658aa01, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_e661941904a0, &a0, a)
+	assertgenshapes.After_6c90c45c139f(&fr, a)
 }
 
 var opXPrint = wrap.Op{
@@ -711,11 +702,10 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUseCudnnCtcLoss, &assertgenshapes.Shape_99faeb76a3de, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
+	assertgenshapes.After_59b81b2d5a28(&fr, log_probs, targets)
 	return r0
 }
 
@@ -731,11 +721,10 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_bcb581fb8330(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseCudnnCtcLossTensor, &assertgenshapes.Shape_45220d2881c4, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.After_44d770df365a(&fr, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -751,11 +740,10 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCudnnCtcLoss, &assertgenshapes.Shape_97eea06f2ff9, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -771,12 +759,11 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
-	var c wrap.Call
-	var a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCudnnCtcLossOut, &assertgenshapes.Shape_ef23d4ed1f98, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -792,11 +779,10 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossTensor, &assertgenshapes.Shape_1c78ed36b4d9, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost_5ee50d2137a0(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -850,12 +836,11 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs_d638e269a569, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Shape_0ff789d8145f, out)
+	defer fr.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -871,14 +856,10 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var c wrap.Call
-	var (
-		a0, a4 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a20cc1b90e3a(&c, &opXCudnnRnn, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e5633060f8dc(&fr, &opXCudnnRnn, &assertgenshapes.Shape_0bcd9a711bd5, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost_21d58d4ac30c(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.After_344ce0e8684d(&fr, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -894,12 +875,11 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var c wrap.Call
-	var a16, a17, a18, a19, a20 wrap.Saved
-	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXCudnnRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_4470a06aeabf, out0, out1, out2, out3, out4)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_57eefc1fc2db(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.After_b031ae74ef2b(&fr, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -915,14 +895,10 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a6, a20 wrap.Saved
-		l1                  wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_67763b69b686(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_665b64244c66(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_ea6192af7928, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost_4159847d0668(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.After_70461f81f9c4(&fr, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -939,15 +915,11 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a6, a20, a22, a23, a24 wrap.Saved
-		l1, l25                            wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_a604a97f99fd(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_54836f8e6399, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer fr.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_613422b4a5b1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.After_58d8d690cf7f(&fr, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = wrap.Op{
@@ -981,12 +953,11 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnInitDropoutStateOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1021,11 +992,10 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XFusedDropout(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXFusedDropout, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXFusedDropout, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1041,12 +1011,11 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	if !asserts.Checking() {
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opXFusedDropoutOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFusedDropoutOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -1081,12 +1050,11 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	if !asserts.Checking() {
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedScaleOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedScaleOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
+	defer fr.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1102,11 +1070,10 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NativeDropout(input, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNativeDropout, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opNativeDropout, &assertgenshapes.Shape_e497ca0f3957, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
 }
 
@@ -1122,12 +1089,11 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opNativeDropoutOut, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNativeDropoutOut, &assertgenshapes.Shape_d8dc9103371d, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -1143,11 +1109,10 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNativeDropoutBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeDropoutBackward, &assertgenshapes.Shape_03e1b11714c9, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
 }
 
@@ -1163,12 +1128,11 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs_6593da8747da, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeDropoutBackwardOut, &assertgenshapes.Shape_196e2a510065, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1203,12 +1167,11 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	if !asserts.Checking() {
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineFf_, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineFf_, &assertgenshapes.Shape_e963e0ab5b60, self)
+	defer fr.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1224,12 +1187,11 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	if !asserts.Checking() {
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs_891e70575d2e, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineScramble_, &assertgenshapes.Shape_1e59194d5ead, self)
+	defer fr.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1245,12 +1207,11 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineInitializeState_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1323,12 +1284,11 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1363,12 +1323,11 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1403,12 +1362,11 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAlphaDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1443,12 +1401,11 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureAlphaDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1464,11 +1421,10 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAbs, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1484,12 +1440,11 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbs_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbs_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1505,12 +1460,11 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAbsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1545,12 +1499,11 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbsolute_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsolute_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Absolute_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1566,12 +1519,11 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsoluteOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAbsoluteOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsoluteOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1587,11 +1539,10 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Angle(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAngle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAngle, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Angle(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1607,12 +1558,11 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AngleOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAngleOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAngleOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1628,11 +1578,10 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsReal(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsReal, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.ViewAsReal(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1648,11 +1597,10 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplex(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplex, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.ViewAsComplex(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1668,11 +1616,10 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSgn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSgn, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sgn(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1688,12 +1635,11 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSgn_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSgn_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sgn_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1709,12 +1655,11 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SgnOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSgnOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSgnOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1787,11 +1732,10 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConj(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConj, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XConj(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1826,11 +1770,10 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysical(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjPhysical, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XConjPhysical(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1846,12 +1789,11 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysicalOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConjPhysicalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1886,12 +1828,11 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysicalOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysicalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1907,12 +1848,11 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opConjPhysical_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysical_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1966,11 +1906,10 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegView(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegView, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XNegView(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1986,11 +1925,10 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcos, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Acos(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2006,12 +1944,11 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcos_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Acos_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2027,12 +1964,11 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcosOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAcosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2067,12 +2003,11 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccos_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arccos_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2088,12 +2023,11 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccosOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccosOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2128,12 +2062,11 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAvgPool1dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2168,12 +2101,11 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool1dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2208,11 +2140,10 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2228,12 +2159,11 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAdd_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -2249,12 +2179,11 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -2289,12 +2218,11 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2310,12 +2238,11 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAddReluOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2350,12 +2277,11 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2371,12 +2297,11 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	if !asserts.Checking() {
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddReluScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2392,11 +2317,10 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.AddScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAddScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2412,12 +2336,11 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Add_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdd_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2433,12 +2356,11 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAddScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAddScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2454,11 +2376,10 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmv, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmv, &assertgenshapes.Shape_8674e44321d4, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat, vec, r0)
 	return r0
 }
 
@@ -2474,12 +2395,11 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmv_, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddmv_, &assertgenshapes.Shape_663fcb66f6b8, self, mat, vec)
+	defer fr.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mat, vec)
 	return r0
 }
 
@@ -2495,12 +2415,11 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmvOut, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmvOut, &assertgenshapes.Shape_3740ff22d4ff, self, mat, vec, out)
+	defer fr.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.After_44d770df365a(&fr, self, mat, vec, out)
 	return r0
 }
 
@@ -2516,11 +2435,10 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddr, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddr, &assertgenshapes.Shape_3ace72f20332, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2536,12 +2454,11 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddr_, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddr_, &assertgenshapes.Shape_00c0a49c429b, self, vec1, vec2)
+	defer fr.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, vec1, vec2)
 	return r0
 }
 
@@ -2557,12 +2474,11 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	if !asserts.Checking() {
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddrOut, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddrOut, &assertgenshapes.Shape_276ebb390d7d, self, vec1, vec2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2578,11 +2494,10 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	if !asserts.Checking() {
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGenerator, &assertgenshapes.Shape_c78591714476, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
 }
 
@@ -2598,12 +2513,11 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAffineGridGeneratorOut, &assertgenshapes.Shape_13380e7ebaaf, out)
+	defer fr.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2638,11 +2552,10 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIsAllTrue(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAllTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAllTrue, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XIsAllTrue(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2658,11 +2571,10 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIsAnyTrue(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAnyTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAnyTrue, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XIsAnyTrue(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2716,12 +2628,11 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestFunctorchFallbackOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestFunctorchFallbackOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2737,11 +2648,10 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAllDim, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2757,11 +2667,10 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDims(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAllDims, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2777,12 +2686,11 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2798,12 +2706,11 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AllDimsOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllDimsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2819,11 +2726,10 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	if !asserts.Checking() {
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opAllclose, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllclose, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -2839,11 +2745,10 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDim, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2859,11 +2764,10 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDims(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDims, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2879,12 +2783,11 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2900,12 +2803,11 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AnyDimsOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyDimsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2978,12 +2880,11 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArangeOut(end, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2999,12 +2900,11 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeStartOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeStartOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3039,11 +2939,10 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3059,12 +2958,11 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opArgmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3080,11 +2978,10 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmin, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3100,12 +2997,11 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opArgminOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3121,11 +3017,10 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Acosh(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3141,12 +3036,11 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcosh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Acosh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3162,12 +3056,11 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcoshOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAcoshOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3202,12 +3095,11 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arccosh_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3223,12 +3115,11 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccoshOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccoshOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccoshOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3244,11 +3135,10 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Asinh(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3264,12 +3154,11 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsinh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Asinh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3285,12 +3174,11 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAsinhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3325,12 +3213,11 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3346,12 +3233,11 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinhOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinhOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3367,11 +3253,10 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Atanh(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3387,12 +3272,11 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Atanh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3408,12 +3292,11 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3448,12 +3331,11 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arctanh_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3469,12 +3351,11 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanhOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanhOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3490,11 +3371,10 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	if !asserts.Checking() {
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStrided, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3510,12 +3390,11 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	if !asserts.Checking() {
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsStrided_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStrided_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3531,11 +3410,10 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsin, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Asin(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3551,12 +3429,11 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Asin_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3572,12 +3449,11 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAsinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3612,12 +3488,11 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsin_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arcsin_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3633,12 +3508,11 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3654,11 +3528,10 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtan, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Atan(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3674,12 +3547,11 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtan_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Atan_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3695,12 +3567,11 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3735,12 +3606,11 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arctan_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3756,12 +3626,11 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3891,11 +3760,10 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opBaddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm, &assertgenshapes.Shape_72ae4b0a2db3, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3911,12 +3779,11 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opBaddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBaddbmm_, &assertgenshapes.Shape_8628ee24d5cb, self, batch1, batch2)
+	defer fr.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, batch1, batch2)
 	return r0
 }
 
@@ -3932,12 +3799,11 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBaddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opBaddbmmOut, &assertgenshapes.Shape_7ab3b93ddabe, self, batch1, batch2, out)
+	defer fr.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3972,12 +3838,11 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opBaddbmmDtypeOut, &assertgenshapes.Locs_33a77a7fea1e, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBaddbmmDtypeOut, &assertgenshapes.Shape_25139c8b7e49, out)
+	defer fr.Abandon()
 	r0 := kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_33a77a7fea1e, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4012,12 +3877,11 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4052,12 +3916,11 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4111,12 +3974,11 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_88540922fb8e, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4170,11 +4032,10 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bernoulli(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBernoulli, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Bernoulli(self, generator)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4190,12 +4051,11 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.BernoulliOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBernoulliOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulliOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4211,12 +4071,11 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opBernoulli_Tensor, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulli_Tensor, &assertgenshapes.Shape_4f883582e8a2, self, p)
+	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, p)
 	return r0
 }
 
@@ -4232,12 +4091,11 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	if !asserts.Checking() {
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBernoulliTensorOut, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliTensorOut, &assertgenshapes.Shape_78f4da41ed5f, out)
+	defer fr.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4253,11 +4111,10 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliTensor(self, p, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBernoulliTensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliTensor, &assertgenshapes.Shape_63968fab8411, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, p, r0)
 	return r0
 }
 
@@ -4273,12 +4130,11 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBernoulli_Float, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulli_Float, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4294,12 +4150,11 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBernoulliFloatOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4353,11 +4208,10 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opBinaryCrossEntropy, &assertgenshapes.Shape_f7634cf6ca98, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -4373,12 +4227,11 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBinaryCrossEntropyOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -4394,11 +4247,10 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_6ef918a2e8f1(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opBinaryCrossEntropyBackward, &assertgenshapes.Shape_95c9a14e95d6, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	assertgenshapes.ChecksPost_0f6a56143f79(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4414,12 +4266,11 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4435,11 +4286,10 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_debee7aae99f(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cb563b60047(&fr, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Shape_94f0c6ddb0f9, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	assertgenshapes.ChecksPost_51c7fffe190b(&c, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4455,12 +4305,11 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4495,12 +4344,11 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	if !asserts.Checking() {
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBincountOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBincountOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4535,12 +4383,11 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNot_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4556,12 +4403,11 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNotOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseNotOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNotOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4577,12 +4423,11 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CopysignOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCopysignOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCopysignOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -4598,11 +4443,10 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4618,12 +4462,11 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opCopysign_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCopysign_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -4639,11 +4482,10 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCopysignScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCopysignScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CopysignScalar(self, other)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4659,12 +4501,11 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCopysign_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopysign_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4680,12 +4521,11 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CopysignScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCopysignScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCopysignScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4701,11 +4541,10 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLazyClone(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXLazyClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLazyClone, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XLazyClone(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4721,11 +4560,10 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogicalNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LogicalNot(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4741,12 +4579,11 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogicalNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogicalNot_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4762,12 +4599,11 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNotOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogicalNotOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalNotOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4783,11 +4619,10 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalXor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4803,12 +4638,11 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalXor_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalXor_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -4824,12 +4658,11 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalXorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalXorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalXorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -4845,11 +4678,10 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalAnd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4865,12 +4697,11 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalAnd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalAnd_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -4886,12 +4717,11 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalAndOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalAndOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalAndOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -4907,11 +4737,10 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalOr, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4927,12 +4756,11 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalOr_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalOr_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -4948,12 +4776,11 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LogicalOrOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalOrOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalOrOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -4988,12 +4815,11 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5028,12 +4854,11 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5049,11 +4874,10 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bmm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmm, &assertgenshapes.Shape_6a7b4dd26c06, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -5069,12 +4893,11 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BmmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBmmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBmmOut, &assertgenshapes.Shape_f01b1a946d53, self, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mat2, out)
 	return r0
 }
 
@@ -5109,12 +4932,11 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 	if !asserts.Checking() {
 		return kernels.BmmDtypeOut(self, mat2, out_dtype, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBmmDtypeOut, &assertgenshapes.Locs_9840fe7a9210, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBmmDtypeOut, &assertgenshapes.Shape_0952d5fbcb05, out)
+	defer fr.Abandon()
 	r0 := kernels.BmmDtypeOut(self, mat2, out_dtype, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9840fe7a9210, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5187,11 +5009,10 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCat, &assertgenshapes.Shape_47a37aa22850, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_9af4815f48e0(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -5207,15 +5028,11 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CatOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opCatOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opCatOut, &assertgenshapes.Shape_ee7cef943714, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
+	assertgenshapes.After_adfdbe180029(&fr, tensors, out)
 	return r0
 }
 
@@ -5250,12 +5067,11 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConcatOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5290,12 +5106,11 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatenateOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5311,11 +5126,10 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiag(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opBlockDiag, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opBlockDiag, &assertgenshapes.Shape_47a37aa22850, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	assertgenshapes.ChecksPost_9af4815f48e0(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -5331,12 +5145,11 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiagOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBlockDiagOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlockDiagOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5352,11 +5165,10 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCeil, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Ceil(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5372,12 +5184,11 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCeil_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCeil_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Ceil_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5393,12 +5204,11 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CeilOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCeilOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5433,12 +5243,11 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChainMatmulOut, &assertgenshapes.Locs_37e2e2294675, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChainMatmulOut, &assertgenshapes.Shape_79a5d643ed08, out)
+	defer fr.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5473,11 +5282,10 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chunk(self, chunks, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opChunk, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChunk, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5550,11 +5358,10 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClamp, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5570,11 +5377,10 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ClampTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opClampTensor, &assertgenshapes.Shape_a7506ab431ac, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_2e3c995f26fb(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, max_, r0)
 	return r0
 }
 
@@ -5590,12 +5396,11 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.Clamp_(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5611,12 +5416,11 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_Tensor, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5632,12 +5436,11 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.ClampOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5653,12 +5456,11 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5674,11 +5476,10 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax(self, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ClampMax(self, max_)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5694,11 +5495,10 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensor(self, max_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMaxTensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxTensor, &assertgenshapes.Shape_37a3a7504982, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, max_, r0)
 	return r0
 }
 
@@ -5714,12 +5514,11 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_(self, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMax_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMax_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5735,12 +5534,11 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMax_Tensor, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMax_Tensor, &assertgenshapes.Shape_e132fd11566c, self, max_)
+	defer fr.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, max_)
 	return r0
 }
 
@@ -5756,12 +5554,11 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMaxOut(self, max_, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5777,12 +5574,11 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMaxTensorOut, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opClampMaxTensorOut, &assertgenshapes.Shape_760cfc962080, self, max_, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, max_, out)
 	return r0
 }
 
@@ -5798,11 +5594,10 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin(self, min_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ClampMin(self, min_)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5818,11 +5613,10 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMinTensor(self, min_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMinTensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinTensor, &assertgenshapes.Shape_4af2f59eab1d, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, min_, r0)
 	return r0
 }
 
@@ -5838,12 +5632,11 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_(self, min_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5859,12 +5652,11 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMin_Tensor, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMin_Tensor, &assertgenshapes.Shape_626f36782e45, self, min_)
+	defer fr.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, min_)
 	return r0
 }
 
@@ -5880,12 +5672,11 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMinOut(self, min_, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5901,12 +5692,11 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMinTensorOut, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opClampMinTensorOut, &assertgenshapes.Shape_302535666662, self, min_, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, min_, out)
 	return r0
 }
 
@@ -5960,12 +5750,11 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clip_(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5981,12 +5770,11 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_Tensor, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6002,12 +5790,11 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.ClipOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6023,12 +5810,11 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	if !asserts.Checking() {
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6063,11 +5849,10 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Complex(real_, imag_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opComplex, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opComplex, &assertgenshapes.Shape_9c66d9c9e17f, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, real_, imag_, r0)
 	return r0
 }
 
@@ -6083,12 +5868,11 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ComplexOut(real_, imag_, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opComplexOut, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opComplexOut, &assertgenshapes.Shape_609f5c7a36a8, real_, imag_, out)
+	defer fr.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, real_, imag_, out)
 	return r0
 }
 
@@ -6104,11 +5888,10 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polar(abs, angle)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPolar, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolar, &assertgenshapes.Shape_bb1764b00a28, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, abs, angle, r0)
 	return r0
 }
 
@@ -6124,12 +5907,11 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PolarOut(abs, angle, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPolarOut, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opPolarOut, &assertgenshapes.Shape_22c6c675fef1, abs, angle, out)
+	defer fr.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, abs, angle, out)
 	return r0
 }
 
@@ -6145,11 +5927,10 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.ConstantPadNd(self, pad, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opConstantPadNd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opConstantPadNd, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6165,12 +5946,11 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConstantPadNdOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConstantPadNdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6205,11 +5985,10 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolution, &assertgenshapes.Shape_6048233eb0d4, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -6225,12 +6004,11 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOut, &assertgenshapes.Shape_f6f4d11f895b, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6246,11 +6024,10 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackward, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackward, &assertgenshapes.Shape_ee45d4a185e6, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_4060c63aaf31(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6266,12 +6043,11 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a11, a12, a13 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_3a912c4f2200, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6287,11 +6063,10 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolutionOverrideable, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolutionOverrideable, &assertgenshapes.Shape_6048233eb0d4, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -6307,12 +6082,11 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOverrideableOut, &assertgenshapes.Shape_f6f4d11f895b, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6328,11 +6102,10 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackwardOverrideable, &assertgenshapes.Shape_ee45d4a185e6, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_4060c63aaf31(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6348,12 +6121,11 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_3a912c4f2200, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6369,11 +6141,10 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolution, &assertgenshapes.Shape_6048233eb0d4, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -6389,12 +6160,11 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
-	var c wrap.Call
-	var a13 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvolutionOut, &assertgenshapes.Shape_f6f4d11f895b, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6581,11 +6351,10 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	if !asserts.Checking() {
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opConvTbc, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opConvTbc, &assertgenshapes.Shape_1db75865cc20, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -6601,12 +6370,11 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opConvTbcOut, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvTbcOut, &assertgenshapes.Shape_4b61b626bb00, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6717,12 +6485,11 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopy_, &assertgenshapes.Locs_938f93576399, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopy_, &assertgenshapes.Shape_57ed629a98ce, self)
+	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6738,12 +6505,11 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	if !asserts.Checking() {
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopyOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopyOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6778,12 +6544,11 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	if !asserts.Checking() {
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromOut, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromOut, &assertgenshapes.Shape_63a930c41985, out)
+	defer fr.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6818,12 +6583,11 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromAndResizeOut, &assertgenshapes.Shape_63a930c41985, out)
+	defer fr.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6839,11 +6603,10 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCos, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Cos(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6859,12 +6622,11 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCos_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cos_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6880,12 +6642,11 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CosOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CosOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6901,11 +6662,10 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCosh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Cosh(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6921,12 +6681,11 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCosh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cosh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6942,12 +6701,11 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CoshOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCoshOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6982,11 +6740,10 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzeroDimIntList, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7002,12 +6759,11 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroDimIntListOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7023,11 +6779,10 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzero(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzero, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CountNonzero(self, dim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7043,12 +6798,11 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7102,11 +6856,10 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGenerator, &assertgenshapes.Shape_c78591714476, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
 }
 
@@ -7122,12 +6875,11 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Shape_13380e7ebaaf, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7162,12 +6914,11 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs_ce617938b38c, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Shape_2fcc073ae77f, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7183,11 +6934,10 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d709aa5c262f(&c, &opCudnnBatchNorm, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_86fe96a09dcc(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_45766e8e21a5, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost_f6b6da38a34b(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7203,12 +6953,11 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a0, a1, a8, a9, a10, a11 wrap.Saved
-	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs_a47eb09bbfbc, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_255721eb5c0d, input, weight, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_aa36b5c5f866(&c, &assertgenshapes.Locs_a47eb09bbfbc, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
+	assertgenshapes.After_fe481e7386c1(&fr, input, weight, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7224,11 +6973,10 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a8 wrap.Saved
-	assertgenshapes.ChecksPre_62f461653770(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_827cac5246e2(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_2beae6fc78bc, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	assertgenshapes.ChecksPost_968176a77099(&c, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7244,12 +6992,11 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a9, a10, a11 wrap.Saved
-	assertgenshapes.ChecksPre_54ff1310876a(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_a30d8aa9764b, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost_29a660d34693(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7265,11 +7012,10 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	if !asserts.Checking() {
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolution, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolution, &assertgenshapes.Shape_23284d9d52d0, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -7285,12 +7031,11 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c wrap.Call
-	var a0, a1, a9 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a9, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCudnnConvolutionOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -7306,11 +7051,10 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolutionTranspose, &assertgenshapes.Shape_23284d9d52d0, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -7326,12 +7070,11 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c wrap.Call
-	var a10 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionTransposeOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7347,11 +7090,10 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsConvolutionTranspose, &assertgenshapes.Shape_23284d9d52d0, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -7367,12 +7109,11 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsConvolutionTransposeOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7407,12 +7148,11 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
-	var c wrap.Call
-	var a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_e60d9d390483, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -7447,12 +7187,11 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionReluOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7487,12 +7226,11 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionAddReluOut, &assertgenshapes.Shape_f3b6fa1ea818, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7508,11 +7246,10 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CudnnGridSampler(self, grid)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnGridSampler, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnGridSampler, &assertgenshapes.Shape_f9bad6dc1077, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, grid, r0)
 	return r0
 }
 
@@ -7528,12 +7265,11 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnGridSamplerOut, &assertgenshapes.Shape_78873b9a4f70, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7549,11 +7285,10 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs_c945a1d7fac6, &a0, &a1, &a2, self, grid, grad_output)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opCudnnGridSamplerBackward, &assertgenshapes.Shape_d3353ea8d982, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost_82ef0ef6882f(&c, &assertgenshapes.Locs_c945a1d7fac6, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7569,12 +7304,11 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_ee8886452596, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -7590,11 +7324,10 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummax(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummax, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7610,12 +7343,11 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCummaxOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCummaxOut, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -7632,12 +7364,11 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCummaxHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCummaxHelper, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 }
 
 var opCummin = wrap.Op{
@@ -7652,11 +7383,10 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummin(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummin, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummin, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7672,12 +7402,11 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CumminOut(self, dim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCumminOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCumminOut, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -7694,12 +7423,11 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCumminHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCumminHelper, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 }
 
 var opCummaxminBackward = wrap.Op{
@@ -7733,11 +7461,10 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumprod, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7753,12 +7480,11 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprod_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7774,12 +7500,11 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumprodOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumprodOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7814,11 +7539,10 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7834,12 +7558,11 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsum_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7855,12 +7578,11 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumsumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumsumOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7952,11 +7674,10 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	if !asserts.Checking() {
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCtcLoss, &assertgenshapes.Shape_97eea06f2ff9, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7972,12 +7693,11 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	if !asserts.Checking() {
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
-	var c wrap.Call
-	var a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCtcLossOut, &assertgenshapes.Shape_ef23d4ed1f98, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -7993,11 +7713,10 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossTensor, &assertgenshapes.Shape_1c78ed36b4d9, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost_5ee50d2137a0(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -8013,12 +7732,11 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	if !asserts.Checking() {
 		return kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
-	var c wrap.Call
-	var a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCtcLossTensorOut, &assertgenshapes.Shape_123b08b5b296, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_dcb8725c8171(&c, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -8053,12 +7771,11 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_a71a76812b00, out)
+	defer fr.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8093,11 +7810,10 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	if !asserts.Checking() {
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagEmbed, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagEmbed, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8113,12 +7829,11 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	if !asserts.Checking() {
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagEmbedOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagEmbedOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8153,11 +7868,10 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonal, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8192,11 +7906,10 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	if !asserts.Checking() {
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8212,12 +7925,11 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	if !asserts.Checking() {
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalBackwardOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8233,12 +7945,11 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 	if !asserts.Checking() {
 		return kernels.FillDiagonal_(self, fill_value, wrap_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFillDiagonal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillDiagonal_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap_)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8273,12 +7984,11 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	if !asserts.Checking() {
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiffOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiffOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8427,11 +8137,10 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8447,12 +8156,11 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -8468,12 +8176,11 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.DivOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opDivOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -8489,11 +8196,10 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensorMode, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8509,12 +8215,11 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	if !asserts.Checking() {
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_TensorMode, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -8530,12 +8235,11 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	if !asserts.Checking() {
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOutMode, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opDivOutMode, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -8551,11 +8255,10 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.DivScalar(self, other)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8571,12 +8274,11 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8592,12 +8294,11 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.DivScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8613,11 +8314,10 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	if !asserts.Checking() {
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalarMode, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8633,12 +8333,11 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_ScalarMode, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8654,12 +8353,11 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarModeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarModeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8694,12 +8392,11 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8715,12 +8412,11 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.DivideOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8755,12 +8451,11 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8795,12 +8490,11 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	if !asserts.Checking() {
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_TensorMode, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8816,12 +8510,11 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOutMode, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOutMode, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8856,12 +8549,11 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_ScalarMode, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8896,12 +8588,11 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8917,12 +8608,11 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.TrueDivideOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTrueDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8957,12 +8647,11 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8978,11 +8667,10 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDot, &assertgenshapes.Shape_641fbeb501d6, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, tensor, r0)
 	return r0
 }
 
@@ -8998,12 +8686,11 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.DotOut(self, tensor, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDotOut, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opDotOut, &assertgenshapes.Shape_fce22fe20738, self, tensor, out)
+	defer fr.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor, out)
 	return r0
 }
 
@@ -9019,11 +8706,10 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vdot(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opVdot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVdot, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Vdot(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -9039,12 +8725,11 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.VdotOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opVdotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opVdotOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -9079,11 +8764,10 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	if !asserts.Checking() {
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbedding, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbedding, &assertgenshapes.Shape_caeb84187e79, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, weight, indices, r0)
 	return r0
 }
 
@@ -9099,12 +8783,11 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	if !asserts.Checking() {
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingOut, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingOut, &assertgenshapes.Shape_2e2675978972, out)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9139,11 +8822,10 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingDenseBackward, &assertgenshapes.Shape_118b9254aaef, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, indices, r0)
 	return r0
 }
 
@@ -9159,12 +8841,11 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs_9acefda684e8, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingDenseBackwardOut, &assertgenshapes.Shape_85e0cd844ed1, out)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9180,12 +8861,11 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEmbeddingRenorm_, &assertgenshapes.Shape_5d3b3c885f48, self, indices)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, indices)
 	return r0
 }
 
@@ -9201,12 +8881,11 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingRenormOut, &assertgenshapes.Shape_ef56ca1f44de, out)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9222,11 +8901,10 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingRenorm, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm, &assertgenshapes.Shape_02af036f0145, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -9261,11 +8939,10 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBagForwardOnly, &assertgenshapes.Shape_947d358658e5, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_824421f657d3(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.After_bc93e64a2a00(&fr, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9281,12 +8958,11 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a9, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_416a19d8fefa, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9340,12 +9016,11 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9399,11 +9074,10 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBag, &assertgenshapes.Shape_947d358658e5, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_824421f657d3(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.After_bc93e64a2a00(&fr, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9419,12 +9093,11 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a9, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_416a19d8fefa, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9440,11 +9113,10 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a10 wrap.Saved
-	assertgenshapes.ChecksPre_4921cfd60233(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9add1118e78b(&fr, &opXEmbeddingBagBackward, &assertgenshapes.Shape_ef31fb2dca62, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_e0deba202b43(&c, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.After_d8795cc82236(&fr, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9479,11 +9151,10 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8 wrap.Saved
-	assertgenshapes.ChecksPre_f38adf2afb99(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_b037dae2be2a, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_f09f516190bd(&c, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9499,12 +9170,11 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
-	var c wrap.Call
-	var a10 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs_89f902360e69, &a10, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Shape_a105e7ce51cf, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9539,12 +9209,11 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_67c15b966521, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9598,12 +9267,11 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.EmptyPermutedOut(size, physical_layout, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyPermutedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyPermutedOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9619,11 +9287,10 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmpty, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmpty, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9639,12 +9306,11 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewEmptyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9660,11 +9326,10 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	if !asserts.Checking() {
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmptyStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmptyStrided, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9680,12 +9345,11 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	if !asserts.Checking() {
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyStridedOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9701,11 +9365,10 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewFull, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewFull, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9721,12 +9384,11 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewFullOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewFullOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9742,11 +9404,10 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewZeros, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewZeros, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9762,12 +9423,11 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewZerosOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewZerosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewZerosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9783,11 +9443,10 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewOnes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewOnes, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9803,12 +9462,11 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NewOnesOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewOnesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewOnesOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9843,12 +9501,11 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyAffineQuantizedOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9883,12 +9540,11 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs_da82f66eff27, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Shape_45528dad44bb, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9904,12 +9560,11 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Resize_(self, size, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResize_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9925,12 +9580,11 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	if !asserts.Checking() {
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9965,12 +9619,11 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XResizeOutput_(self, size, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXResizeOutput_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutput_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9986,12 +9639,11 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	if !asserts.Checking() {
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXResizeOutputOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutputOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10045,12 +9697,11 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	if !asserts.Checking() {
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs_8761476d187d, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyQuantizedOut, &assertgenshapes.Shape_98b29869ef4a, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10066,12 +9717,11 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.EmptyOut(size, memory_format, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10087,11 +9737,10 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEmptyLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyLike, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10107,12 +9756,11 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEmptyLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEmptyLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10147,12 +9795,11 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyStridedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyStridedOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10168,11 +9815,10 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErf, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Erf(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10188,12 +9834,11 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErf_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErf_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Erf_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10209,12 +9854,11 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10230,11 +9874,10 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfc, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Erfc(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10250,12 +9893,11 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Erfc_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10271,12 +9913,11 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfcOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfcOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10292,11 +9933,10 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10312,12 +9952,11 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10333,12 +9972,11 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opExpOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10354,11 +9992,10 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp2, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Exp2(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10374,12 +10011,11 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp2_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Exp2_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10395,12 +10031,11 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExp2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opExp2Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10416,11 +10051,10 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Expm1(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10436,12 +10070,11 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExpm1_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExpm1_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Expm1_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10457,12 +10090,11 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opExpm1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10478,11 +10110,10 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expand(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpand, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10555,12 +10186,11 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeOut(n, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10576,12 +10206,11 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeMOut(n, m, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeMOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeMOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10635,11 +10264,10 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillScalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFillScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.FillScalar(self, value)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10655,11 +10283,10 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillTensor(self, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFillTensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillTensor, &assertgenshapes.Shape_76dcdfae9466, self, value)
 	r0 := kernels.FillTensor(self, value)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, value, r0)
 	return r0
 }
 
@@ -10675,12 +10302,11 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFill_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFill_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10696,12 +10322,11 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FillScalarOut(self, value, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFillScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10717,12 +10342,11 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Tensor(self, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFill_Tensor, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFill_Tensor, &assertgenshapes.Shape_311000d2f244, self, value)
+	defer fr.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, value)
 	return r0
 }
 
@@ -10738,12 +10362,11 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FillTensorOut(self, value, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFillTensorOut, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillTensorOut, &assertgenshapes.Shape_92b3842f249f, out)
+	defer fr.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10759,11 +10382,10 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloor, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Floor(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10779,12 +10401,11 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloor_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloor_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Floor_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10800,12 +10421,11 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFloorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10840,12 +10460,11 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10861,12 +10480,11 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FloorDivideOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloorDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10901,12 +10519,11 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10922,12 +10539,11 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FloorDivideScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivideScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10943,11 +10559,10 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrac, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Frac(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10963,12 +10578,11 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFrac_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrac_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Frac_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10984,12 +10598,11 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FracOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFracOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFracOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FracOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11024,12 +10637,11 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FullOut(size, fill_value, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFullOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11045,11 +10657,10 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	if !asserts.Checking() {
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFullLike, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11065,12 +10676,11 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	if !asserts.Checking() {
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFullLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFullLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11105,12 +10715,11 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFromFileOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFromFileOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11126,12 +10735,11 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.GcdOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGcdOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcdOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11166,12 +10774,11 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd_(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGcd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcd_, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11187,12 +10794,11 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LcmOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLcmOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcmOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11227,12 +10833,11 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm_(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLcm_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcm_, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11267,11 +10872,10 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler2d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler2d, &assertgenshapes.Shape_49733d28254b, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
 }
 
@@ -11287,12 +10891,11 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler2dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler2dOut, &assertgenshapes.Shape_73c97bde50ae, out)
+	defer fr.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11308,11 +10911,10 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opGridSampler2dBackward, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGridSampler2dBackward, &assertgenshapes.Shape_3a97b77f9cee, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_82ef0ef6882f(&c, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -11328,12 +10930,11 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c wrap.Call
-	var a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_14e987fefe68, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -11349,11 +10950,10 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXGridSampler2dCpuFallback, &assertgenshapes.Shape_49733d28254b, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
 }
 
@@ -11369,12 +10969,11 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Shape_73c97bde50ae, out)
+	defer fr.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11390,11 +10989,10 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Shape_3a97b77f9cee, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_82ef0ef6882f(&c, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -11410,11 +11008,10 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler3d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler3d, &assertgenshapes.Shape_49733d28254b, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
 }
 
@@ -11430,12 +11027,11 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler3dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler3dOut, &assertgenshapes.Shape_73c97bde50ae, out)
+	defer fr.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11451,11 +11047,10 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opGridSampler3dBackward, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGridSampler3dBackward, &assertgenshapes.Shape_3a97b77f9cee, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_82ef0ef6882f(&c, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -11471,12 +11066,11 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c wrap.Call
-	var a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_14e987fefe68, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -11511,12 +11105,11 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HannWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11551,12 +11144,11 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11591,12 +11183,11 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HammingWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11631,12 +11222,11 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11671,12 +11261,11 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11711,12 +11300,11 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11751,12 +11339,11 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11791,12 +11378,11 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11831,12 +11417,11 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowBetaOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 

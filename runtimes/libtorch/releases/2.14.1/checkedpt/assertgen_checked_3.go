@@ -25,12 +25,11 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSilu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSilu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSiluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSiluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -67,12 +65,11 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	if !asserts.Checking() {
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSiluBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -107,11 +104,10 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMish, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -127,12 +123,11 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMish_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -148,12 +143,11 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMishOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -188,11 +182,10 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -208,12 +201,11 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSigmoid_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -229,12 +221,11 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSigmoidOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -250,11 +241,10 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogit, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -270,12 +260,11 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit_(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogit_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogit_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -291,12 +280,11 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LogitOut(self, eps, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogitOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -312,11 +300,10 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSin, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -332,12 +319,11 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -353,12 +339,11 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -374,11 +359,10 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinc, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -394,12 +378,11 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -415,12 +398,11 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SincOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSincOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSincOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -436,11 +418,10 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -456,12 +437,11 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -477,12 +457,11 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSinhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -517,12 +496,11 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDetach_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetach_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -614,11 +592,10 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceTensor, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -634,11 +611,10 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	if !asserts.Checking() {
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -654,12 +630,11 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	if !asserts.Checking() {
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceBackwardOut, &assertgenshapes.Locs_629552bc1029, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceBackwardOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -675,11 +650,10 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceInverse(self, src, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceInverse, &assertgenshapes.Shape_ce856e472210, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost_e540af121d54(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -695,11 +669,10 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceScatter, &assertgenshapes.Shape_df1caafbbfd2, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -715,12 +688,11 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	if !asserts.Checking() {
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSliceScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -736,11 +708,10 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	if !asserts.Checking() {
 		return kernels.SelectScatter(self, src, dim, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectScatter, &assertgenshapes.Shape_df1caafbbfd2, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -756,12 +727,11 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSelectScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -777,11 +747,10 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	if !asserts.Checking() {
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalScatter, &assertgenshapes.Shape_df1caafbbfd2, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -797,12 +766,11 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	if !asserts.Checking() {
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -818,11 +786,10 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	if !asserts.Checking() {
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedScatter, &assertgenshapes.Shape_df1caafbbfd2, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -838,12 +805,11 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	if !asserts.Checking() {
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStridedScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -897,12 +863,11 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSoftmaxIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -918,11 +883,10 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSoftmax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -938,12 +902,11 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXSoftmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -959,11 +922,10 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxBackwardData, &assertgenshapes.Shape_6a90f7b71265, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -979,12 +941,11 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSoftmaxBackwardDataOut, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1000,11 +961,10 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1021,15 +981,11 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitTensorOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitTensor = wrap.Op{
@@ -1044,11 +1000,10 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1083,11 +1038,10 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitWithSizes, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1104,15 +1058,11 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitWithSizesOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitWithSizes = wrap.Op{
@@ -1127,11 +1077,10 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizes, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1261,11 +1210,10 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1281,11 +1229,10 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDim, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1301,11 +1248,10 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDims(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDims, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1321,12 +1267,11 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1342,12 +1287,11 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dim, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1363,12 +1307,11 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dims(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dims, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dims, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1403,12 +1346,11 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opSspaddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSspaddmmOut, &assertgenshapes.Shape_99e30465d92e, out)
+	defer fr.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1443,12 +1385,11 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	if !asserts.Checking() {
 		return kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXChunkCatOut, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChunkCatOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1464,11 +1405,10 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opStack, &assertgenshapes.Shape_47a37aa22850, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_9af4815f48e0(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -1484,15 +1424,11 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.StackOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opStackOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opStackOut, &assertgenshapes.Shape_ee7cef943714, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
+	assertgenshapes.After_adfdbe180029(&fr, tensors, out)
 	return r0
 }
 
@@ -1527,12 +1463,11 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XStackOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStackOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1567,12 +1502,11 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1607,12 +1541,11 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1647,12 +1580,11 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1763,11 +1695,10 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSum, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1783,12 +1714,11 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSumOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1804,11 +1734,10 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimIntList, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1824,12 +1753,11 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSumIntListOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSumIntListOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1864,11 +1792,10 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNansum, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1884,12 +1811,11 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	if !asserts.Checking() {
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNansumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNansumOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1905,11 +1831,10 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 	if !asserts.Checking() {
 		return kernels.HashTensor(self, dim, keepdim, mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHashTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHashTensor, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.HashTensor(self, dim, keepdim, mode)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1925,12 +1850,11 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	if !asserts.Checking() {
 		return kernels.HashTensorOut(self, dim, keepdim, mode, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHashTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHashTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1965,11 +1889,10 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1985,12 +1908,11 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqrt_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2006,12 +1928,11 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqrtOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSqrtOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2046,12 +1967,11 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSquare_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquare_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2067,12 +1987,11 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SquareOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSquareOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquareOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2126,11 +2045,10 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrection, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2184,11 +2102,10 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrection, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2204,12 +2121,11 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opStdMeanCorrectionOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -2225,12 +2141,11 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2246,12 +2161,11 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opStdCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opStdCorrectionOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2267,11 +2181,10 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prod(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opProd, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2287,12 +2200,11 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ProdOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opProdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2308,11 +2220,10 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	if !asserts.Checking() {
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimInt, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2328,12 +2239,11 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	if !asserts.Checking() {
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opProdIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opProdIntOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2349,11 +2259,10 @@ func T(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opT, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2369,12 +2278,11 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opT_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opT_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2390,11 +2298,10 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTan, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2410,12 +2317,11 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTan_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2431,12 +2337,11 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2452,11 +2357,10 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTanh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2472,12 +2376,11 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2493,12 +2396,11 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2533,12 +2435,11 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	if !asserts.Checking() {
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTensordotOut, &assertgenshapes.Locs_13acef7d480f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTensordotOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2554,11 +2455,10 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Threshold(self, threshold, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2574,12 +2474,11 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.Threshold_(self, threshold, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opThreshold_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThreshold_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2595,12 +2494,11 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opThresholdOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opThresholdOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2616,12 +2514,11 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opThresholdBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -2637,11 +2534,10 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	if !asserts.Checking() {
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -2676,11 +2572,10 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeInt, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2715,12 +2610,11 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTranspose_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2736,12 +2630,11 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTranspose_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2757,12 +2650,11 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTransposeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2797,11 +2689,10 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flip(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlip, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2817,12 +2708,11 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FlipOut(self, dims, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFlipOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFlipOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2876,11 +2766,10 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Roll(self, shifts, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoll, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2896,12 +2785,11 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RollOut(self, shifts, dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRollOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRollOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2917,11 +2805,10 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rot90(self, k_, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRot90, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2937,12 +2824,11 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRot90Out, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRot90Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3053,12 +2939,11 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Shape_dae0278a5454, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost_4c05c310c51e(&c, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3074,11 +2959,10 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorFromMask, &assertgenshapes.Shape_590f69a114d2, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, t, mask, r0)
 	return r0
 }
 
@@ -3094,12 +2978,11 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_b5838233bd46, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromMaskOut, &assertgenshapes.Shape_cab204d03d64, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_b5838233bd46, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3115,11 +2998,10 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Shape_0b25e9177d4e, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
+	assertgenshapes.After_59b81b2d5a28(&fr, t, mask)
 	return r0
 }
 
@@ -3135,11 +3017,10 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPadded, &assertgenshapes.Shape_19f21c4e2190, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3155,12 +3036,11 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_11172acddd4c, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedOut, &assertgenshapes.Shape_086cb5760362, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_11172acddd4c, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3176,11 +3056,10 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSize(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorSize, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost_b7542e4f10c7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3196,12 +3075,11 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorSizeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3217,11 +3095,10 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStrides(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStrides, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost_b7542e4f10c7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3237,12 +3114,11 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStridesOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3258,11 +3134,10 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsets(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStorageOffsets, &assertgenshapes.Shape_6cd1c458c3a1, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost_b7542e4f10c7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3278,12 +3153,11 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsetsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3318,12 +3192,11 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Shape_df2e7d450a7a, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3339,11 +3212,10 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBuffer, &assertgenshapes.Shape_eee64c540bfb, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_b5f33f8c7de9(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -3359,11 +3231,10 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBufferCopy, &assertgenshapes.Shape_cb05f97cd6c2, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_a1b8dfa83f58(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -3379,12 +3250,11 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_7263671a72d6, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Shape_c848f5ec062c, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_7263671a72d6, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3400,11 +3270,10 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJagged, &assertgenshapes.Shape_8c156adb013f, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost_7698faac5f55(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -3420,11 +3289,10 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJaggedCopy, &assertgenshapes.Shape_a53df3be168e, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost_8c267ce6f713(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -3440,12 +3308,11 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_52d3feff851b, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Shape_4ed37367657b, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_52d3feff851b, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3461,11 +3328,10 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValues(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValues, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XNestedGetValues(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3481,11 +3347,10 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValuesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3501,12 +3366,11 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetValuesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3560,11 +3424,10 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNestedGetRaggedIdx(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetRaggedIdx, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3656,11 +3519,10 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	if !asserts.Checking() {
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXTrilinear, &assertgenshapes.Shape_2625bcd0521c, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3676,12 +3538,11 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	if !asserts.Checking() {
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTrilinearOut, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTrilinearOut, &assertgenshapes.Shape_f3178209f17b, out)
+	defer fr.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3716,11 +3577,10 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3736,12 +3596,11 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrunc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrunc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3757,12 +3616,11 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TruncOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTruncOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3797,12 +3655,11 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFix_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFix_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3818,12 +3675,11 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FixOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFixOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFixOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3877,11 +3733,10 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXUnique, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -3897,12 +3752,11 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	if !asserts.Checking() {
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opXUniqueOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUniqueOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -3918,11 +3772,10 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	if !asserts.Checking() {
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDim, &assertgenshapes.Shape_c10ddf529135, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3938,12 +3791,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	if !asserts.Checking() {
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimOut, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3959,11 +3811,10 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueConsecutive, &assertgenshapes.Shape_c10ddf529135, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3979,12 +3830,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4000,11 +3850,10 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDimConsecutive, &assertgenshapes.Shape_c10ddf529135, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4020,12 +3869,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4041,11 +3889,10 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	if !asserts.Checking() {
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXUnique2, &assertgenshapes.Shape_c10ddf529135, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4061,12 +3908,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	if !asserts.Checking() {
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opXUnique2Out, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXUnique2Out, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4082,11 +3928,10 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XUnsafeView(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUnsafeView, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4102,12 +3947,11 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUnsafeViewOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4123,11 +3967,10 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueeze, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4143,12 +3986,11 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze_(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUnsqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsqueeze_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4221,11 +4063,10 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrection, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4241,12 +4082,11 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4262,12 +4102,11 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opVarCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opVarCorrectionOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4321,11 +4160,10 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrection, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4341,12 +4179,11 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opVarMeanCorrectionOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -4381,11 +4218,10 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opWhereSelf, &assertgenshapes.Shape_4efa559de6b6, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, condition, self, other, r0)
 	return r0
 }
 
@@ -4401,12 +4237,11 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opWhereSelfOut, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opWhereSelfOut, &assertgenshapes.Shape_8027c22e985a, condition, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.After_44d770df365a(&fr, condition, self, other, out)
 	return r0
 }
 
@@ -4536,11 +4371,10 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXWeightNormInterface, &assertgenshapes.Shape_674054117083, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4556,12 +4390,11 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceOut, &assertgenshapes.Shape_43610bd60d75, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -4596,12 +4429,11 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
-	var c wrap.Call
-	var a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Shape_4d4c638896f0, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost_dcb8725c8171(&c, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -4655,12 +4487,11 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEfficientzerotensorOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4695,12 +4526,11 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZerosOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZerosOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4716,11 +4546,10 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosLike, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4736,12 +4565,11 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opZerosLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opZerosLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4757,11 +4585,10 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGrad(self, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaGrad, &assertgenshapes.Shape_eb884bfd2254, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, output, r0)
 	return r0
 }
 
@@ -4777,12 +4604,11 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_101bf3376f42, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaGradOut, &assertgenshapes.Shape_d243a612c57c, out)
+	defer fr.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_101bf3376f42, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4798,11 +4624,10 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStandardGamma(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXStandardGamma, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4818,12 +4643,11 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStandardGammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4896,12 +4720,11 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 	if !asserts.Checking() {
 		return kernels.XPhiloxNormal_(self, key, mean, std)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPhiloxNormal_, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPhiloxNormal_, &assertgenshapes.Shape_257e98ce9363, self)
+	defer fr.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4917,12 +4740,11 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 	if !asserts.Checking() {
 		return kernels.XPhiloxNormalOut(self, key, mean, std, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs_ce673ddec724, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPhiloxNormalOut, &assertgenshapes.Shape_dbf34464cabd, out)
+	defer fr.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ce673ddec724, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4957,12 +4779,11 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 	if !asserts.Checking() {
 		return kernels.XPhiloxUniform_(self, key, low, high)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPhiloxUniform_, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPhiloxUniform_, &assertgenshapes.Shape_257e98ce9363, self)
+	defer fr.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4978,12 +4799,11 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 	if !asserts.Checking() {
 		return kernels.XPhiloxUniformOut(self, key, low, high, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs_ce673ddec724, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXPhiloxUniformOut, &assertgenshapes.Shape_dbf34464cabd, out)
+	defer fr.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ce673ddec724, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5037,12 +4857,11 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXDirichletGradOut, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDirichletGradOut, &assertgenshapes.Shape_4d842e936d35, out)
+	defer fr.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5077,12 +4896,11 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSampleDirichletOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5098,11 +4916,10 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Poisson(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPoisson, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5118,12 +4935,11 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.PoissonOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPoissonOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPoissonOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5158,12 +4974,11 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	if !asserts.Checking() {
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinomialOut, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinomialOut, &assertgenshapes.Shape_bdba9c2a2b2f, out)
+	defer fr.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5198,12 +5013,11 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NativeNormOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5238,12 +5052,11 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5259,12 +5072,11 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_416177f44e9c(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0f1e4449a3f2(&fr, &opXBatchNormWithUpdate, &assertgenshapes.Shape_83fc4bd9e03f, input, weight, bias, running_mean, running_var)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost_eb1e044b1934(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5280,11 +5092,10 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_1269b9db1ba5(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0c5dd9e9656f(&fr, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Shape_0ea557efb634, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost_2b4caab388b2(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_aba39107e498(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -5300,12 +5111,11 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
-	var c wrap.Call
-	var a3, a4, a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_4281a060a24d(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXBatchNormWithUpdateOut, &assertgenshapes.Shape_db66548d81d6, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.ChecksPost_18090fe28a37(&c, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.After_fe481e7386c1(&fr, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -5321,11 +5131,10 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_a5a8133bfdb3(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormNoUpdate, &assertgenshapes.Shape_898797c59285, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost_b9fd7a772681(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5341,12 +5150,11 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_62fa2855a2b9(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXBatchNormNoUpdateOut, &assertgenshapes.Shape_a80e1fcaa4d2, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_c414cf90fc8d(&c, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -5362,11 +5170,10 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a10 wrap.Saved
-	assertgenshapes.ChecksPre_62f461653770(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_827cac5246e2(&fr, &opBatchNormBackward, &assertgenshapes.Shape_c0bcb8baad7d, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	assertgenshapes.ChecksPost_968176a77099(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5420,11 +5227,10 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDim, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5440,12 +5246,11 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5499,12 +5304,11 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumBackwardOut, &assertgenshapes.Shape_4fed7e47eb4b, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5539,12 +5343,11 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5579,12 +5382,11 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5619,11 +5421,10 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5639,12 +5440,11 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5679,12 +5479,11 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Shape_83963a73f60d, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5719,11 +5518,10 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5739,12 +5537,11 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5779,12 +5576,11 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_83963a73f60d, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5819,12 +5615,11 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	if !asserts.Checking() {
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSpdiagsOut, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSpdiagsOut, &assertgenshapes.Shape_8eab46fe547f, out)
+	defer fr.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5840,11 +5635,10 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDtype, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5860,12 +5654,11 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOptDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5881,11 +5674,10 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormScalar(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5901,12 +5693,11 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NormScalarOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5922,11 +5713,10 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDimDtype, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5942,11 +5732,10 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDim, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5962,12 +5751,11 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormDtypeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5983,12 +5771,11 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	if !asserts.Checking() {
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6004,11 +5791,10 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.FrexpTensor(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opFrexpTensor, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -6024,12 +5810,11 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	if !asserts.Checking() {
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opFrexpTensorOut, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opFrexpTensorOut, &assertgenshapes.Shape_a4b479ed4938, self, mantissa, exponent)
+	defer fr.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -6064,12 +5849,11 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrobeniusNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6104,12 +5888,11 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6144,12 +5927,11 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	if !asserts.Checking() {
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6165,11 +5947,10 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClone, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6185,12 +5966,11 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CloneOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCloneOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCloneOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6225,12 +6005,11 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	if !asserts.Checking() {
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAs_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAs_, &assertgenshapes.Shape_f42b0efd67a3, self)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6246,12 +6025,11 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	if !asserts.Checking() {
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsOut, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsOut, &assertgenshapes.Shape_4d9aee6f3d90, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6286,12 +6064,11 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAsSparse_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparse_, &assertgenshapes.Shape_f42b0efd67a3, self)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6307,12 +6084,11 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparseOut, &assertgenshapes.Shape_4d9aee6f3d90, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6347,12 +6123,11 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZero_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZero_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6368,12 +6143,11 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZeroOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opZeroOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZeroOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6389,11 +6163,10 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZero, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6409,12 +6182,11 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSubOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSubOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -6430,11 +6202,10 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6450,12 +6221,11 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opSub_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSub_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -6471,11 +6241,10 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.SubScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6491,12 +6260,11 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSub_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSub_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6512,12 +6280,11 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6533,12 +6300,11 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSubtractOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtractOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6573,12 +6339,11 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubtract_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6613,12 +6378,11 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSubtract_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6634,11 +6398,10 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.RsubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6654,12 +6417,11 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRsubTensorOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6675,12 +6437,11 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.HeavisideOut(self, values, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHeavisideOut, &assertgenshapes.Locs_04509e13c284, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeavisideOut, &assertgenshapes.Shape_f4753f126e1a, out)
+	defer fr.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_04509e13c284, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6715,12 +6476,11 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside_(self, values)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHeaviside_, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeaviside_, &assertgenshapes.Shape_c2ee73f576f8, self)
+	defer fr.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6736,11 +6496,10 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.RsubScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsubScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6756,12 +6515,11 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRsubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6777,11 +6535,10 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseAddmm, &assertgenshapes.Shape_561d4773b6b4, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6797,12 +6554,11 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseAddmmOut, &assertgenshapes.Shape_99e30465d92e, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6818,12 +6574,11 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSparseSampledAddmmOut, &assertgenshapes.Shape_0f462782badb, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6839,11 +6594,10 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseSampledAddmm, &assertgenshapes.Shape_561d4773b6b4, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6859,11 +6613,10 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduceImpl(self, other, reduce)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXSparseMmReduceImpl, &assertgenshapes.Shape_3dd30e988d35, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -6898,12 +6651,11 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmmOut, &assertgenshapes.Shape_0f462782badb, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6919,11 +6671,10 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmm, &assertgenshapes.Shape_561d4773b6b4, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6958,12 +6709,11 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 	if !asserts.Checking() {
 		return kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opAddmmDtypeOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAddmmDtypeOut, &assertgenshapes.Shape_99e30465d92e, out)
+	defer fr.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6979,12 +6729,11 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmm_, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddmm_, &assertgenshapes.Shape_2d74d8c34e5b, self, mat1, mat2)
+	defer fr.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mat1, mat2)
 	return r0
 }
 
@@ -7000,12 +6749,11 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddmmActivationOut, &assertgenshapes.Shape_99e30465d92e, out)
+	defer fr.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7059,12 +6807,11 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledMmOut, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXScaledMmOut, &assertgenshapes.Shape_4f7114b12423, out)
+	defer fr.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7099,12 +6846,11 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 	if !asserts.Checking() {
 		return kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	}
-	var c wrap.Call
-	var a12 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledMmV2Out, &assertgenshapes.Locs_202b8c521b4d, &a12, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXScaledMmV2Out, &assertgenshapes.Shape_4f7114b12423, out)
+	defer fr.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_202b8c521b4d, &a12, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7158,12 +6904,11 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 	if !asserts.Checking() {
 		return kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	}
-	var c wrap.Call
-	var a13 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs_202b8c521b4d, &a13, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXScaledGroupedMmV2Out, &assertgenshapes.Shape_4f7114b12423, out)
+	defer fr.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_202b8c521b4d, &a13, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7179,11 +6924,10 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_debee7aae99f(&c, &opXGroupedMm, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cb563b60047(&fr, &opXGroupedMm, &assertgenshapes.Shape_5d23346a2a62, self, mat2, offs, bias)
 	r0 := kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
-	assertgenshapes.ChecksPost_51c7fffe190b(&c, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mat2, offs, bias, r0)
 	return r0
 }
 
@@ -7218,11 +6962,10 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Shape_19ccdebe58c2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7523,12 +7266,11 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseCooTensorSizeOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7734,12 +7476,11 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7755,11 +7496,10 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Shape_01087e551b9a, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
 }
 
@@ -7775,12 +7515,11 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Shape_a8e5bf7c03ee, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7796,12 +7535,11 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	if !asserts.Checking() {
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResize_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7817,12 +7555,11 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	if !asserts.Checking() {
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 

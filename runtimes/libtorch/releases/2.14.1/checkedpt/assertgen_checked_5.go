@@ -25,12 +25,11 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNextafter_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNextafter_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RemainderScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRemainderScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRemainderScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -67,11 +65,10 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRemainderScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -87,12 +84,11 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRemainder_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainder_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -108,12 +104,11 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RemainderTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opRemainderTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opRemainderTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -129,11 +124,10 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRemainderTensor, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -149,12 +143,11 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opRemainder_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRemainder_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -189,12 +182,11 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRemainderScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -210,11 +202,10 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMin, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -230,12 +221,11 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinUnaryOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMinUnaryOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMinUnaryOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -251,11 +241,10 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmin(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmin, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -271,12 +260,11 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FminOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFminOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opFminOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -292,11 +280,10 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -312,11 +299,10 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmax(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmax, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -332,12 +318,11 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FmaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmaxOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opFmaxOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -353,11 +338,10 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaximum, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -373,12 +357,11 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MaximumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaximumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaximumOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -413,12 +396,11 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MaxOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaxOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMaxOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -434,12 +416,11 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxUnaryOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMaxUnaryOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMaxUnaryOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -455,11 +436,10 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMinimum, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -475,12 +455,11 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MinimumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMinimumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMinimumOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -496,12 +475,11 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MinOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMinOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMinOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -555,12 +533,11 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opQuantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileOut, &assertgenshapes.Shape_33efefbac221, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -595,12 +572,11 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantileScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -635,12 +611,11 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNanquantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileOut, &assertgenshapes.Shape_33efefbac221, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -675,12 +650,11 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNanquantileScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -696,12 +670,11 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSortValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -717,12 +690,11 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	if !asserts.Checking() {
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c wrap.Call
-	var a0, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValuesStable, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSortValuesStable, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -738,11 +710,10 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSort, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -758,11 +729,10 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	if !asserts.Checking() {
 		return kernels.SortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opSortStable, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -778,12 +748,11 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MsortOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMsortOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMsortOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -856,12 +825,11 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	if !asserts.Checking() {
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArgsortStableOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArgsortStableOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -877,12 +845,11 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	if !asserts.Checking() {
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opTopkValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opTopkValues, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -898,11 +865,10 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	if !asserts.Checking() {
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opTopk, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -918,11 +884,10 @@ func All(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.All(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAll, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.All(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -938,12 +903,11 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -959,11 +923,10 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Any(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAny, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Any(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -979,12 +942,11 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyAllOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1000,12 +962,11 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	if !asserts.Checking() {
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRenormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRenormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1021,11 +982,10 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRenorm, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1041,12 +1001,11 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRenorm_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRenorm_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1062,11 +1021,10 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	if !asserts.Checking() {
 		return kernels.Unfold(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfold, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1082,11 +1040,10 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	if !asserts.Checking() {
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldBackward, &assertgenshapes.Shape_23d1825b168f, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_in, r0)
 	return r0
 }
 
@@ -1102,12 +1059,11 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	if !asserts.Checking() {
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnfoldBackwardOut, &assertgenshapes.Shape_f78e38aed311, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1123,11 +1079,10 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.Equal(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqual, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.Equal(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -1143,12 +1098,11 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_50f2331bc8f8, self, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, exponent, out)
 	return r0
 }
 
@@ -1164,11 +1118,10 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPowTensorTensor, &assertgenshapes.Shape_770dc8ecf01e, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, exponent, r0)
 	return r0
 }
 
@@ -1184,12 +1137,11 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.PowScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowScalarOut, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPowScalarOut, &assertgenshapes.Shape_169da2eff2d1, exponent, out)
+	defer fr.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, exponent, out)
 	return r0
 }
 
@@ -1205,11 +1157,10 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowScalar, &assertgenshapes.Shape_0426cb35fc7f, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, exponent, r0)
 	return r0
 }
 
@@ -1225,12 +1176,11 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1246,11 +1196,10 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPowTensorScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1266,12 +1215,11 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPow_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPow_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1287,12 +1235,11 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opPow_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPow_Tensor, &assertgenshapes.Shape_9baf29ea4a3d, self, exponent)
+	defer fr.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, exponent)
 	return r0
 }
 
@@ -1308,12 +1255,11 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorTensorOut, &assertgenshapes.Shape_cdffc1defba6, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1348,12 +1294,11 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_981777aaf729, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerScalarOut, &assertgenshapes.Shape_8cff1fda8ab1, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_981777aaf729, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1388,12 +1333,11 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPowerTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1428,12 +1372,11 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1449,12 +1392,11 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloatPower_Tensor, &assertgenshapes.Shape_256aad5ad4ca, self)
+	defer fr.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1470,12 +1412,11 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Normal_(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormal_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1491,12 +1432,11 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1531,12 +1471,11 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormalTensorFloatOut, &assertgenshapes.Shape_6bddef9cc6f0, mean, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, mean, out)
 	return r0
 }
 
@@ -1552,11 +1491,10 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalTensorFloat, &assertgenshapes.Shape_201fdd4f5b3d, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, mean, r0)
 	return r0
 }
 
@@ -1572,12 +1510,11 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormalFloatTensorOut, &assertgenshapes.Shape_771aec22ee6b, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, std, out)
 	return r0
 }
 
@@ -1593,11 +1530,10 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormalFloatTensor, &assertgenshapes.Shape_c613a99ce1b9, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, std, r0)
 	return r0
 }
 
@@ -1613,12 +1549,11 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opNormalTensorTensorOut, &assertgenshapes.Shape_4abfdc1eaf9e, mean, std, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, mean, std, out)
 	return r0
 }
 
@@ -1634,11 +1569,10 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNormalTensorTensor, &assertgenshapes.Shape_a2a0b6118834, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mean, std, r0)
 	return r0
 }
 
@@ -1673,12 +1607,11 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormalFloatFloatOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1694,11 +1627,10 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAlias, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1715,15 +1647,11 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_19c96358c658(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_49aba9c7e712(&fr, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Shape_24af34ceadea, self, found_inf, inv_scale)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_1b799f4a804a(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.After_a02fced65266(&fr, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
@@ -1739,15 +1667,11 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_39c898293ce3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Shape_248ef5551120, self, found_inf, inv_scale, out)
+	defer fr.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.ChecksPost_c79680012da7(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.After_c9a7e923cb46(&fr, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
@@ -1781,12 +1705,11 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScale_, &assertgenshapes.Shape_c0c0258f0be0, self, growth_tracker)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_96fac0c44b5e(&c, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, growth_tracker)
 	return r0
 }
 
@@ -1802,12 +1725,11 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
-	var c wrap.Call
-	var a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXAmpUpdateScaleOut, &assertgenshapes.Shape_7f34597e2ddb, growth_tracker, out)
+	defer fr.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	assertgenshapes.ChecksPost_68deda25d1b2(&c, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, growth_tracker, out)
 	return r0
 }
 
@@ -1842,11 +1764,10 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAddScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -1863,12 +1784,11 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarOut = wrap.Op{
@@ -1884,12 +1804,11 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddList = wrap.Op{
@@ -1904,11 +1823,10 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachAddList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -1925,12 +1843,11 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAdd_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachAddListOut = wrap.Op{
@@ -1946,12 +1863,11 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachAddScalarList = wrap.Op{
@@ -1966,11 +1882,10 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -1987,12 +1902,11 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAdd_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAddScalarListOut = wrap.Op{
@@ -2008,12 +1922,11 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAddScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddTensor = wrap.Op{
@@ -2028,14 +1941,10 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachAddTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAddTensor, &assertgenshapes.Shape_5756fa9d59e2, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 	return r0
 }
 
@@ -2052,15 +1961,11 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_Tensor(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachAdd_Tensor, &assertgenshapes.Shape_4a5ff65fbb83, self, other)
+	defer fr.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 }
 
 var opXForeachAddTensorOut = wrap.Op{
@@ -2076,15 +1981,11 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		kernels.XForeachAddTensorOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1     wrap.Saved
-		l0, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachAddTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_274d7c0a5c76(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
 }
 
 var opXForeachSubScalar = wrap.Op{
@@ -2099,11 +2000,10 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSubScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2120,12 +2020,11 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarOut = wrap.Op{
@@ -2141,12 +2040,11 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSubList = wrap.Op{
@@ -2161,11 +2059,10 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachSubList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -2182,12 +2079,11 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSub_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachSubListOut = wrap.Op{
@@ -2203,12 +2099,11 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachSubListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachSubScalarList = wrap.Op{
@@ -2223,11 +2118,10 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2244,12 +2138,11 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSub_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSubScalarListOut = wrap.Op{
@@ -2265,12 +2158,11 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSubScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulScalar = wrap.Op{
@@ -2285,11 +2177,10 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMulScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2306,12 +2197,11 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarOut = wrap.Op{
@@ -2327,12 +2217,11 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulList = wrap.Op{
@@ -2347,11 +2236,10 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMulList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -2368,12 +2256,11 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMul_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMulListOut = wrap.Op{
@@ -2389,12 +2276,11 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMulListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMulScalarList = wrap.Op{
@@ -2409,11 +2295,10 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2430,12 +2315,11 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMul_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMulScalarListOut = wrap.Op{
@@ -2451,12 +2335,11 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMulScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMulTensor = wrap.Op{
@@ -2471,14 +2354,10 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulTensor(self, other)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachMulTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMulTensor, &assertgenshapes.Shape_5756fa9d59e2, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 	return r0
 }
 
@@ -2495,15 +2374,11 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachMul_Tensor(self, other)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachMul_Tensor, &assertgenshapes.Shape_4a5ff65fbb83, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 }
 
 var opXForeachMulTensorOut = wrap.Op{
@@ -2519,15 +2394,11 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachMulTensorOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1     wrap.Saved
-		l0, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachMulTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_274d7c0a5c76(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
 }
 
 var opXForeachDivScalar = wrap.Op{
@@ -2542,11 +2413,10 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachDivScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2563,12 +2433,11 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarOut = wrap.Op{
@@ -2584,12 +2453,11 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivList = wrap.Op{
@@ -2604,11 +2472,10 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachDivList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -2625,12 +2492,11 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDiv_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachDivListOut = wrap.Op{
@@ -2646,12 +2512,11 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachDivListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachDivScalarList = wrap.Op{
@@ -2666,11 +2531,10 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2687,12 +2551,11 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachDiv_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachDivScalarListOut = wrap.Op{
@@ -2708,12 +2571,11 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachDivScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachDivTensor = wrap.Op{
@@ -2728,14 +2590,10 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivTensor(self, other)
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachDivTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDivTensor, &assertgenshapes.Shape_5756fa9d59e2, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 	return r0
 }
 
@@ -2752,15 +2610,11 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachDiv_Tensor(self, other)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opXForeachDiv_Tensor, &assertgenshapes.Shape_4a5ff65fbb83, self, other)
+	defer fr.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.After_adfdbe180029(&fr, self, other)
 }
 
 var opXForeachDivTensorOut = wrap.Op{
@@ -2776,15 +2630,11 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachDivTensorOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1     wrap.Saved
-		l0, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_8bb68d0034e4(&fr, &opXForeachDivTensorOut, &assertgenshapes.Shape_f25e143d7a8a, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_274d7c0a5c76(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.After_20df3fd45910(&fr, self, other, out)
 }
 
 var opXForeachClampMaxScalar = wrap.Op{
@@ -2799,11 +2649,10 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMaxScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2820,12 +2669,11 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMax_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMax_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMaxScalarOut = wrap.Op{
@@ -2841,12 +2689,11 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMaxScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachClampMaxList = wrap.Op{
@@ -2861,11 +2708,10 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachClampMaxList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -2882,12 +2728,11 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMax_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachClampMax_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMax_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachClampMaxListOut = wrap.Op{
@@ -2903,12 +2748,11 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMaxListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachClampMaxListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = wrap.Op{
@@ -2923,11 +2767,10 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMaxScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -2944,12 +2787,11 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMax_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMax_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMaxScalarListOut = wrap.Op{
@@ -2965,12 +2807,11 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMaxScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachClampMinScalar = wrap.Op{
@@ -2985,11 +2826,10 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMinScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -3006,12 +2846,11 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMin_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMin_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMinScalarOut = wrap.Op{
@@ -3027,12 +2866,11 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMinScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachClampMinList = wrap.Op{
@@ -3047,11 +2885,10 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachClampMinList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -3068,12 +2905,11 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMin_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachClampMin_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMin_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachClampMinListOut = wrap.Op{
@@ -3089,12 +2925,11 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMinListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachClampMinListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachClampMinScalarList = wrap.Op{
@@ -3109,11 +2944,10 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMinScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -3130,12 +2964,11 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMin_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClampMin_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachClampMinScalarListOut = wrap.Op{
@@ -3151,12 +2984,11 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMinScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachClampMinScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMaximumScalar = wrap.Op{
@@ -3171,11 +3003,10 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximumScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -3192,12 +3023,11 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMaximum_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximum_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMaximumScalarOut = wrap.Op{
@@ -3213,12 +3043,11 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMaximumScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMaximumList = wrap.Op{
@@ -3233,11 +3062,10 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMaximumList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -3254,12 +3082,11 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMaximumListOut = wrap.Op{
@@ -3275,12 +3102,11 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMaximumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMaximumScalarList = wrap.Op{
@@ -3295,11 +3121,10 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximumScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -3316,12 +3141,11 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMaximum_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMaximum_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMaximumScalarListOut = wrap.Op{
@@ -3337,12 +3161,11 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMaximumScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaximumScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMinimumScalar = wrap.Op{
@@ -3357,11 +3180,10 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalar(self, scalar)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimumScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -3378,12 +3200,11 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMinimum_Scalar(self, scalar)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimum_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMinimumScalarOut = wrap.Op{
@@ -3399,12 +3220,11 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMinimumScalarOut(self, scalar, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMinimumList = wrap.Op{
@@ -3419,11 +3239,10 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMinimumList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_1b81a4d899fe, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 	return r0
 }
 
@@ -3440,12 +3259,11 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimum_List, &assertgenshapes.Shape_bc0dac0dab96, self, other)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, other)
 }
 
 var opXForeachMinimumListOut = wrap.Op{
@@ -3461,12 +3279,11 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachMinimumListOut, &assertgenshapes.Shape_c7a20b914404, self, other, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, other, out)
 }
 
 var opXForeachMinimumScalarList = wrap.Op{
@@ -3481,11 +3298,10 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalarList(self, scalars)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimumScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -3502,12 +3318,11 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMinimum_ScalarList(self, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMinimum_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachMinimumScalarListOut = wrap.Op{
@@ -3523,12 +3338,11 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMinimumScalarListOut(self, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMinimumScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAddcdivScalar = wrap.Op{
@@ -3543,11 +3357,10 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3563,11 +3376,10 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3603,12 +3415,11 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = wrap.Op{
@@ -3624,12 +3435,11 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = wrap.Op{
@@ -3645,12 +3455,11 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = wrap.Op{
@@ -3666,12 +3475,11 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcdivScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = wrap.Op{
@@ -3687,15 +3495,11 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3         wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e455340ad3a5(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcdiv_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
+	defer fr.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_2add72ee4871(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = wrap.Op{
@@ -3711,15 +3515,11 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3             wrap.Saved
-		l0, l1, l2, l4 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_642641a22c1e(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcdivTensorOut, &assertgenshapes.Shape_89388cf44264, self, tensor1, tensor2, scalars, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_e30c994010d4(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = wrap.Op{
@@ -3734,11 +3534,10 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3754,11 +3553,10 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_cfb8271de438, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3794,12 +3592,11 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_Scalar, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = wrap.Op{
@@ -3815,12 +3612,11 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = wrap.Op{
@@ -3836,12 +3632,11 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachAddcmul_ScalarList, &assertgenshapes.Shape_2e1ba6cacbe0, self, tensor1, tensor2)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = wrap.Op{
@@ -3857,12 +3652,11 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l4 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachAddcmulScalarListOut, &assertgenshapes.Shape_29bf62cf7c2f, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = wrap.Op{
@@ -3878,15 +3672,11 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3         wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e455340ad3a5(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_f505c5251e66(&fr, &opXForeachAddcmul_Tensor, &assertgenshapes.Shape_4a35fc067716, self, tensor1, tensor2, scalars)
+	defer fr.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_2add72ee4871(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.After_4fe8e46acddd(&fr, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = wrap.Op{
@@ -3902,15 +3692,11 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a3             wrap.Saved
-		l0, l1, l2, l4 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_642641a22c1e(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXForeachAddcmulTensorOut, &assertgenshapes.Shape_89388cf44264, self, tensor1, tensor2, scalars, out)
+	defer fr.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_e30c994010d4(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.After_9b66c7342f5a(&fr, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = wrap.Op{
@@ -3925,11 +3711,10 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAbs, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -3946,12 +3731,11 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAbs_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAbsOut = wrap.Op{
@@ -3967,12 +3751,11 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAbsOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAcos = wrap.Op{
@@ -3987,11 +3770,10 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAcos, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4008,12 +3790,11 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAcos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAcosOut = wrap.Op{
@@ -4029,12 +3810,11 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAcosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAsin = wrap.Op{
@@ -4049,11 +3829,10 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAsin, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4070,12 +3849,11 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAsin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAsinOut = wrap.Op{
@@ -4091,12 +3869,11 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAsinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachAtan = wrap.Op{
@@ -4111,11 +3888,10 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAtan, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4132,12 +3908,11 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachAtan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachAtanOut = wrap.Op{
@@ -4153,12 +3928,11 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachAtanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCeil = wrap.Op{
@@ -4173,11 +3947,10 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCeil, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4194,12 +3967,11 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCeil_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCeilOut = wrap.Op{
@@ -4215,12 +3987,11 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCeilOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCos = wrap.Op{
@@ -4235,11 +4006,10 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCos, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4256,12 +4026,11 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCos_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCosOut = wrap.Op{
@@ -4277,12 +4046,11 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCosOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCosh = wrap.Op{
@@ -4297,11 +4065,10 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCosh, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4318,12 +4085,11 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachCosh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachCoshOut = wrap.Op{
@@ -4339,12 +4105,11 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCoshOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErf = wrap.Op{
@@ -4359,11 +4124,10 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachErf, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4380,12 +4144,11 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErf_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfOut = wrap.Op{
@@ -4401,12 +4164,11 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachErfc = wrap.Op{
@@ -4421,11 +4183,10 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachErfc, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4442,12 +4203,11 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachErfc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachErfcOut = wrap.Op{
@@ -4463,12 +4223,11 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachErfcOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExp = wrap.Op{
@@ -4483,11 +4242,10 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachExp, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4504,12 +4262,11 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExp_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpOut = wrap.Op{
@@ -4525,12 +4282,11 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachExpm1 = wrap.Op{
@@ -4545,11 +4301,10 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachExpm1, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4566,12 +4321,11 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachExpm1_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachExpm1Out = wrap.Op{
@@ -4587,12 +4341,11 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachExpm1Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFloor = wrap.Op{
@@ -4607,11 +4360,10 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachFloor, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4628,12 +4380,11 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFloor_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFloorOut = wrap.Op{
@@ -4649,12 +4400,11 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFloorOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachFrac = wrap.Op{
@@ -4669,11 +4419,10 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachFrac, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4690,12 +4439,11 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachFrac_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachFracOut = wrap.Op{
@@ -4711,12 +4459,11 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachFracOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLerpList = wrap.Op{
@@ -4731,11 +4478,10 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	if !asserts.Checking() {
 		return kernels.XForeachLerpList(self, tensors1, weights)
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachLerpList, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpList, &assertgenshapes.Shape_242d127253e9, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, weights)
 	return r0
 }
 
@@ -4752,12 +4498,11 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 		kernels.XForeachLerp_List(self, tensors1, weights)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachLerp_List, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerp_List, &assertgenshapes.Shape_631e3c449695, self, tensors1, weights)
+	defer fr.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = wrap.Op{
@@ -4773,12 +4518,11 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 		kernels.XForeachLerpListOut(self, tensors1, weights, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachLerpListOut, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXForeachLerpListOut, &assertgenshapes.Shape_0adb4db845c0, self, tensors1, weights, out)
+	defer fr.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = wrap.Op{
@@ -4793,11 +4537,10 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalar(self, tensors1, weight)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachLerpScalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerpScalar, &assertgenshapes.Shape_61bbc78fd27e, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
 	return r0
 }
 
@@ -4814,12 +4557,11 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 		kernels.XForeachLerp_Scalar(self, tensors1, weight)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerp_Scalar, &assertgenshapes.Shape_91d46e62adf0, self, tensors1)
+	defer fr.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = wrap.Op{
@@ -4835,12 +4577,11 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpScalarOut, &assertgenshapes.Shape_9bd406a085fc, self, tensors1, out)
+	defer fr.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = wrap.Op{
@@ -4855,11 +4596,10 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalarList(self, tensors1, weight)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerpScalarList, &assertgenshapes.Shape_61bbc78fd27e, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
 	return r0
 }
 
@@ -4876,12 +4616,11 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLerp_ScalarList, &assertgenshapes.Shape_91d46e62adf0, self, tensors1)
+	defer fr.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = wrap.Op{
@@ -4897,12 +4636,11 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachLerpScalarListOut, &assertgenshapes.Shape_9bd406a085fc, self, tensors1, out)
+	defer fr.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, tensors1, out)
 }
 
 var opXForeachLgamma = wrap.Op{
@@ -4917,11 +4655,10 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLgamma, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -4938,12 +4675,11 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLgamma_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLgammaOut = wrap.Op{
@@ -4959,12 +4695,11 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLgammaOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog = wrap.Op{
@@ -4979,11 +4714,10 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5000,12 +4734,11 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLogOut = wrap.Op{
@@ -5021,12 +4754,11 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLogOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog10 = wrap.Op{
@@ -5041,11 +4773,10 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog10, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5062,12 +4793,11 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog10_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog10Out = wrap.Op{
@@ -5083,12 +4813,11 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog10Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog1p = wrap.Op{
@@ -5103,11 +4832,10 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog1p, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5124,12 +4852,11 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog1p_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog1pOut = wrap.Op{
@@ -5145,12 +4872,11 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog1pOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachLog2 = wrap.Op{
@@ -5165,11 +4891,10 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog2, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5186,12 +4911,11 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachLog2_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachLog2Out = wrap.Op{
@@ -5207,12 +4931,11 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachLog2Out, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachMax = wrap.Op{
@@ -5227,11 +4950,10 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMax(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMax, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachMax, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachMax(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5248,12 +4970,11 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachMaxOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMaxOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachNeg = wrap.Op{
@@ -5268,11 +4989,10 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachNeg, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5289,12 +5009,11 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNeg_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachNegOut = wrap.Op{
@@ -5310,12 +5029,11 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNegOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachNormScalar = wrap.Op{
@@ -5330,11 +5048,10 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord, dtype)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachNormScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5351,12 +5068,11 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 		kernels.XForeachNormScalarOut(self, ord, dtype, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachNormScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachPowsumScalar = wrap.Op{
@@ -5391,12 +5107,11 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 		kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachPowsumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowsumScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachPowList = wrap.Op{
@@ -5411,11 +5126,10 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	if !asserts.Checking() {
 		return kernels.XForeachPowList(self, exponent)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachPowList, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowList, &assertgenshapes.Shape_2903bd659331, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, exponent)
 	return r0
 }
 
@@ -5431,11 +5145,10 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalar(self, exponent)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPowScalar, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5451,11 +5164,10 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarList(self, exponent)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPowScalarList, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5471,11 +5183,10 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarAndTensor(self, exponent)
 	}
-	var c wrap.Call
-	var l1 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs_ab05440a6c23, &l1, exponent)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPowScalarAndTensor, &assertgenshapes.Shape_48d2937acb7e, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_ab05440a6c23, &l1, exponent)
+	assertgenshapes.After_ef95501223ee(&fr, exponent)
 	return r0
 }
 
@@ -5492,12 +5203,11 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 		kernels.XForeachPow_List(self, exponent)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachPow_List, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPow_List, &assertgenshapes.Shape_e1716e991bbd, self, exponent)
+	defer fr.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, exponent)
 }
 
 var opXForeachPowListOut = wrap.Op{
@@ -5513,12 +5223,11 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 		kernels.XForeachPowListOut(self, exponent, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachPowListOut, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachPowListOut, &assertgenshapes.Shape_b4b9960f41e8, self, exponent, out)
+	defer fr.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = wrap.Op{
@@ -5534,12 +5243,11 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 		kernels.XForeachPow_Scalar(self, exponent)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPow_Scalar, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachPowScalarOut = wrap.Op{
@@ -5555,12 +5263,11 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 		kernels.XForeachPowScalarOut(self, exponent, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowScalarOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachPow_ScalarList = wrap.Op{
@@ -5576,12 +5283,11 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 		kernels.XForeachPow_ScalarList(self, exponent)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachPow_ScalarList, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachPowScalarListOut = wrap.Op{
@@ -5597,12 +5303,11 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 		kernels.XForeachPowScalarListOut(self, exponent, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachPowScalarListOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachReciprocal = wrap.Op{
@@ -5617,11 +5322,10 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachReciprocal, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5638,12 +5342,11 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachReciprocal_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachReciprocalOut = wrap.Op{
@@ -5659,12 +5362,11 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachReciprocalOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachRound = wrap.Op{
@@ -5679,11 +5381,10 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachRound, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5700,12 +5401,11 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRound_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachRoundOut = wrap.Op{
@@ -5721,12 +5421,11 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRoundOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachRsqrt = wrap.Op{
@@ -5741,11 +5440,10 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRsqrt(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachRsqrt, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRsqrt, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachRsqrt(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5762,12 +5460,11 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 		kernels.XForeachRsqrt_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRsqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachRsqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachRsqrt_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachRsqrtOut = wrap.Op{
@@ -5783,12 +5480,11 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRsqrtOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachRsqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSigmoid = wrap.Op{
@@ -5803,11 +5499,10 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSigmoid, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5824,12 +5519,11 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSigmoid_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSigmoidOut = wrap.Op{
@@ -5845,12 +5539,11 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSigmoidOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSign = wrap.Op{
@@ -5865,11 +5558,10 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSign(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSign, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSign, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSign(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5886,12 +5578,11 @@ func XForeachSign_(self []*torch.Tensor) {
 		kernels.XForeachSign_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSign_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSign_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSign_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSignOut = wrap.Op{
@@ -5907,12 +5598,11 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSignOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSignOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSignOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSignOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSin = wrap.Op{
@@ -5927,11 +5617,10 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSin, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -5948,12 +5637,11 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSin_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinOut = wrap.Op{
@@ -5969,12 +5657,11 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSinh = wrap.Op{
@@ -5989,11 +5676,10 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSinh, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -6010,12 +5696,11 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSinh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSinhOut = wrap.Op{
@@ -6031,12 +5716,11 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSinhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachSqrt = wrap.Op{
@@ -6051,11 +5735,10 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSqrt, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -6072,12 +5755,11 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachSqrt_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachSqrtOut = wrap.Op{
@@ -6093,12 +5775,11 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachSqrtOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTan = wrap.Op{
@@ -6113,11 +5794,10 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTan, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -6134,12 +5814,11 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTan_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanOut = wrap.Op{
@@ -6155,12 +5834,11 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTanh = wrap.Op{
@@ -6175,11 +5853,10 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTanh, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -6196,12 +5873,11 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTanh_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTanhOut = wrap.Op{
@@ -6217,12 +5893,11 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTanhOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachTrunc = wrap.Op{
@@ -6237,11 +5912,10 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTrunc, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -6258,12 +5932,11 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachTrunc_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachTruncOut = wrap.Op{
@@ -6279,12 +5952,11 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachTruncOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachZero_ = wrap.Op{
@@ -6300,12 +5972,11 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachZero_, &assertgenshapes.Shape_442a6a95a4f8, self)
+	defer fr.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 }
 
 var opXForeachZeroOut = wrap.Op{
@@ -6321,12 +5992,11 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachZeroOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachZero = wrap.Op{
@@ -6360,11 +6030,10 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachClone(self, memory_format)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClone, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	var fr wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_63b2dd0f8880(&fr, &opXForeachClone, &assertgenshapes.Shape_352eb735e5e5, self)
 	r0 := kernels.XForeachClone(self, memory_format)
-	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.After_ef95501223ee(&fr, self)
 	return r0
 }
 
@@ -6381,12 +6050,11 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 		kernels.XForeachCloneOut(self, memory_format, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCloneOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCloneOut, &assertgenshapes.Shape_b3ce15fc04a7, self, out)
+	defer fr.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, out)
 }
 
 var opXForeachCopy_ = wrap.Op{
@@ -6402,12 +6070,11 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 		kernels.XForeachCopy_(self, src, non_blocking)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachCopy_, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachCopy_, &assertgenshapes.Shape_1312a8ffd41b, self, src)
+	defer fr.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, src)
 }
 
 var opXForeachCopyOut = wrap.Op{
@@ -6423,12 +6090,11 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 		kernels.XForeachCopyOut(self, src, non_blocking, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachCopyOut, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXForeachCopyOut, &assertgenshapes.Shape_9d33d0055bbf, self, src, out)
+	defer fr.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, src, out)
 }
 
 var opXForeachCopy = wrap.Op{
@@ -6462,11 +6128,10 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMm(self, mat2)
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMm, &assertgenshapes.Locs_6f19656ca228, &l0, &l1, self, mat2)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opXForeachMm, &assertgenshapes.Shape_52b0d6ecec9a, self, mat2)
 	r0 := kernels.XForeachMm(self, mat2)
-	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f19656ca228, &l0, &l1, self, mat2)
+	assertgenshapes.After_6b3d94d83c07(&fr, self, mat2)
 	return r0
 }
 
@@ -6482,11 +6147,10 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	if !asserts.Checking() {
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBucketizeTensor, &assertgenshapes.Shape_4468fe028f78, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, boundaries, r0)
 	return r0
 }
 
@@ -6502,12 +6166,11 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	if !asserts.Checking() {
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBucketizeTensorOut, &assertgenshapes.Shape_235fa77920d2, self, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, boundaries, out)
 	return r0
 }
 
@@ -6523,11 +6186,10 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	if !asserts.Checking() {
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBucketizeScalar, &assertgenshapes.Shape_110bb65b88e0, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, boundaries, r0)
 	return r0
 }
 
@@ -6543,12 +6205,11 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	if !asserts.Checking() {
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
-	var c wrap.Call
-	var a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opBucketizeScalarOut, &assertgenshapes.Shape_73e77101b1c7, boundaries, out)
+	defer fr.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, boundaries, out)
 	return r0
 }
 
@@ -6564,11 +6225,10 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSearchsortedTensor, &assertgenshapes.Shape_7be7e400b608, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -6584,12 +6244,11 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSearchsortedTensorOut, &assertgenshapes.Shape_a7c7f7bdae01, sorted_sequence, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, sorted_sequence, self, out)
 	return r0
 }
 
@@ -6605,11 +6264,10 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ca298d019af6(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opSearchsortedScalar, &assertgenshapes.Shape_56037f2b13f2, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost_546d4a47f2a4(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -6625,12 +6283,11 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSearchsortedScalarOut, &assertgenshapes.Shape_f5cacfbf2812, sorted_sequence, out)
+	defer fr.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, sorted_sequence, out)
 	return r0
 }
 
@@ -6665,12 +6322,11 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6705,12 +6361,11 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Shape_14cf58e29fea, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6726,12 +6381,11 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	if !asserts.Checking() {
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMseLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMseLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -6747,11 +6401,10 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.MseLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMseLoss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -6767,12 +6420,11 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMseLossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6788,11 +6440,10 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMseLossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6827,12 +6478,11 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMultiMarginLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -6848,11 +6498,10 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	if !asserts.Checking() {
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opMultiMarginLoss, &assertgenshapes.Shape_f7634cf6ca98, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -6868,12 +6517,11 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Shape_1ea2afe1e109, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -6908,12 +6556,11 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_81284b47fff7, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6948,12 +6595,11 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Shape_86719a4797a7, self, target, output, is_target)
+	defer fr.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.After_44d770df365a(&fr, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -6969,11 +6615,10 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opMultilabelMarginLossForward, &assertgenshapes.Shape_6dcd578342d2, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -6989,12 +6634,11 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Shape_a3ae788bf4cc, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -7029,12 +6673,11 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLossOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLossOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7088,12 +6731,11 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLossForwardOutput, &assertgenshapes.Shape_6dcf28230fe3, self, target, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.After_44d770df365a(&fr, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -7109,11 +6751,10 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLossForward, &assertgenshapes.Shape_05c0eacb72f3, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_6c1970a0c6e7(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7129,12 +6770,11 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLossBackwardGradInput, &assertgenshapes.Shape_2143a3a6a1b3, grad_output, self, target, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.After_b031ae74ef2b(&fr, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -7150,11 +6790,10 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLossBackward, &assertgenshapes.Shape_efc743e01f73, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_fc992b230d6a(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7170,12 +6809,11 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLoss2dOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNllLoss2dOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7210,12 +6848,11 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opNllLoss2dForwardOutput, &assertgenshapes.Shape_6dcf28230fe3, self, target, output, total_weight)
+	defer fr.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.After_44d770df365a(&fr, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -7231,11 +6868,10 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opNllLoss2dForward, &assertgenshapes.Shape_05c0eacb72f3, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_6c1970a0c6e7(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7251,12 +6887,11 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opNllLoss2dBackwardGradInput, &assertgenshapes.Shape_2143a3a6a1b3, grad_output, self, target, total_weight, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.After_b031ae74ef2b(&fr, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -7272,11 +6907,10 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_85a81e9790ab(&fr, &opNllLoss2dBackward, &assertgenshapes.Shape_efc743e01f73, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost_fc992b230d6a(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7292,12 +6926,11 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSmoothL1LossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -7313,11 +6946,10 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	if !asserts.Checking() {
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSmoothL1Loss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -7333,12 +6965,11 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7354,11 +6985,10 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSmoothL1LossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7374,12 +7004,11 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	if !asserts.Checking() {
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHuberLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opHuberLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -7395,11 +7024,10 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	if !asserts.Checking() {
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHuberLoss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -7415,12 +7043,11 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opHuberLossBackwardOut, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7436,11 +7063,10 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHuberLossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7456,12 +7082,11 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftMarginLossOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -7477,11 +7102,10 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	if !asserts.Checking() {
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftMarginLoss, &assertgenshapes.Shape_5218eb541ee3, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, target, r0)
 	return r0
 }
 
@@ -7497,12 +7121,11 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7518,11 +7141,10 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSoftMarginLossBackward, &assertgenshapes.Shape_82941253ab0e, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7538,12 +7160,11 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	if !asserts.Checking() {
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7559,11 +7180,10 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	if !asserts.Checking() {
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opElu, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7579,12 +7199,11 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	if !asserts.Checking() {
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opEluBackwardGradInput, &assertgenshapes.Shape_2ce3df21311e, grad_output, self_or_result, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -7600,11 +7219,10 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	if !asserts.Checking() {
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEluBackward, &assertgenshapes.Shape_829f3bcd5875, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -7620,12 +7238,11 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	if !asserts.Checking() {
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opElu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opElu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7641,12 +7258,11 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GluOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7662,11 +7278,10 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Glu(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGlu, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Glu(self, dim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7682,12 +7297,11 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	if !asserts.Checking() {
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opGluBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7703,11 +7317,10 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	if !asserts.Checking() {
 		return kernels.GluBackward(grad_output, self, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGluBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7742,12 +7355,11 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	if !asserts.Checking() {
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opGluJvpOut, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluJvpOut, &assertgenshapes.Shape_316191d0a843, out)
+	defer fr.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7782,12 +7394,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGluBackwardJvpOut, &assertgenshapes.Shape_f4016e1cdec9, out)
+	defer fr.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7803,12 +7414,11 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardsigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardsigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7824,11 +7434,10 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardsigmoid, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Hardsigmoid(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7844,12 +7453,11 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardsigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoid_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7865,12 +7473,11 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardsigmoidBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -7905,12 +7512,11 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardtanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7926,11 +7532,10 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	if !asserts.Checking() {
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardtanh, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7946,12 +7551,11 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	if !asserts.Checking() {
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opHardtanhBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7967,11 +7571,10 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	if !asserts.Checking() {
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardtanhBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -7987,12 +7590,11 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardtanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8008,12 +7610,11 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardswishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardswishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHardswishOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8029,11 +7630,10 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHardswish, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Hardswish(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8049,12 +7649,11 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardswish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswish_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Hardswish_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8070,11 +7669,10 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HardswishBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHardswishBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8090,12 +7688,11 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHardswishBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8111,12 +7708,11 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeakyReluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLeakyReluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8132,11 +7728,10 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeakyRelu, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8152,12 +7747,11 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLeakyReluBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8173,11 +7767,10 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeakyReluBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8193,12 +7786,11 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLeakyRelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLeakyRelu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8214,12 +7806,11 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogSigmoidOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogSigmoidOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8254,12 +7845,11 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogSigmoidForwardOutput, &assertgenshapes.Shape_1b28a15074b5, self, output, buffer)
+	defer fr.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, output, buffer)
 	return r0, r1
 }
 
@@ -8275,11 +7865,10 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForward(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLogSigmoidForward, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -8295,12 +7884,11 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLogSigmoidBackwardGradInput, &assertgenshapes.Shape_48f80ab46f27, grad_output, self, buffer, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -8316,11 +7904,10 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLogSigmoidBackward, &assertgenshapes.Shape_0b1cc921f2b0, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -8336,12 +7923,11 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opRreluWithNoiseOut, &assertgenshapes.Shape_8f9c79cdd03e, self, noise, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, noise, out)
 	return r0
 }
 
@@ -8357,12 +7943,11 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_758e8c742c10(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRreluWithNoise, &assertgenshapes.Shape_17ee8c21cc04, self, noise)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, noise, r0)
 	return r0
 }
 
@@ -8378,11 +7963,10 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opRreluWithNoiseFunctional, &assertgenshapes.Shape_43895c68649c, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -8398,11 +7982,10 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opRreluWithNoiseBackward, &assertgenshapes.Shape_3babc64ed09a, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -8418,12 +8001,11 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_3c7539167121, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRreluWithNoiseBackwardOut, &assertgenshapes.Shape_8813f7d68867, out)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_3c7539167121, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8439,12 +8021,11 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_16595c78de34(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opRreluWithNoise_, &assertgenshapes.Shape_ec7bf000012d, self, noise)
+	defer fr.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, noise)
 	return r0
 }
 
@@ -8460,12 +8041,11 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftplusOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSoftplusOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8481,11 +8061,10 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Softplus(self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftplus, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8501,12 +8080,11 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftplusBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8522,11 +8100,10 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftplusBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8542,12 +8119,11 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftshrinkOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSoftshrinkOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8563,11 +8139,10 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Softshrink(self, lambd)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSoftshrink, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Softshrink(self, lambd)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8583,12 +8158,11 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSoftshrinkBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8604,11 +8178,10 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSoftshrinkBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8624,12 +8197,11 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8664,11 +8236,10 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8684,12 +8255,11 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8724,12 +8294,11 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8745,11 +8314,10 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8765,12 +8333,11 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8786,11 +8353,10 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8806,12 +8372,11 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8827,12 +8392,11 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8867,11 +8431,10 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAdaptiveAvgPool3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8887,12 +8450,11 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8908,12 +8470,11 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -8929,11 +8490,10 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -8949,12 +8509,11 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Shape_cd698a88f5dc, out)
+	defer fr.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8970,12 +8529,11 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool2dOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -8991,11 +8549,10 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool2d, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9011,12 +8568,11 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9032,11 +8588,10 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9052,12 +8607,11 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAdaptiveMaxPool3dOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -9073,11 +8627,10 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opAdaptiveMaxPool3d, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9093,12 +8646,11 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9114,11 +8666,10 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9134,12 +8685,11 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9155,11 +8705,10 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9175,12 +8724,11 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9196,11 +8744,10 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9216,12 +8763,11 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAvgPool3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9237,11 +8783,10 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAvgPool3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9257,12 +8802,11 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAvgPool3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9278,11 +8822,10 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAvgPool3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9298,12 +8841,11 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dOutput, &assertgenshapes.Shape_41a71a963a4d, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.After_44d770df365a(&fr, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -9319,11 +8861,10 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool2d, &assertgenshapes.Shape_319b12fd8e26, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9339,12 +8880,11 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9360,11 +8900,10 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool2dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9380,12 +8919,11 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dOutput, &assertgenshapes.Shape_41a71a963a4d, self, random_samples, output, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.After_44d770df365a(&fr, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -9401,11 +8939,10 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opFractionalMaxPool3d, &assertgenshapes.Shape_319b12fd8e26, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9421,12 +8958,11 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9442,11 +8978,10 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFractionalMaxPool3dBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9462,12 +8997,11 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool2dWithIndicesOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -9483,11 +9017,10 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool2dWithIndices, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9503,12 +9036,11 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9524,11 +9056,10 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9544,12 +9075,11 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c wrap.Call
-	var a0, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxPool3dWithIndicesOut, &assertgenshapes.Shape_f4374f4a021b, self, out, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, out, indices)
 	return r0, r1
 }
 
@@ -9565,11 +9095,10 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opMaxPool3dWithIndices, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -9585,12 +9114,11 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Shape_7e05c85f0f22, grad_output, self, indices, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9606,11 +9134,10 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Shape_d640f675bc10, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9626,12 +9153,11 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool2dOut, &assertgenshapes.Shape_ee9965384fdc, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, indices, out)
 	return r0
 }
 
@@ -9647,11 +9173,10 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool2d, &assertgenshapes.Shape_02af036f0145, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -9667,12 +9192,11 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaxUnpool3dOut, &assertgenshapes.Shape_ee9965384fdc, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, indices, out)
 	return r0
 }
 
@@ -9688,11 +9212,10 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaxUnpool3d, &assertgenshapes.Shape_02af036f0145, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -9708,12 +9231,11 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9729,11 +9251,10 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9749,12 +9270,11 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9770,11 +9290,10 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad1dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9790,12 +9309,11 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9811,11 +9329,10 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9831,12 +9348,11 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9852,11 +9368,10 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9872,12 +9387,11 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReflectionPad3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9893,11 +9407,10 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReflectionPad3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9913,12 +9426,11 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9934,11 +9446,10 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReflectionPad3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -9954,12 +9465,11 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -9975,11 +9485,10 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9995,12 +9504,11 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -10016,11 +9524,10 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad1dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10036,12 +9543,11 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10057,11 +9563,10 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10077,12 +9582,11 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -10098,11 +9602,10 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad2dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10118,12 +9621,11 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opReplicationPad3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10139,11 +9641,10 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3d(self, padding)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opReplicationPad3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10159,12 +9660,11 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -10180,11 +9680,10 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opReplicationPad3dBackward, &assertgenshapes.Shape_578fc771370c, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -10295,12 +9794,11 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleBilinear2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10468,12 +9966,11 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUpsampleNearest2dVecOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10546,12 +10043,11 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10567,11 +10063,10 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10587,12 +10082,11 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10608,11 +10102,10 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleLinear1dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10628,12 +10121,11 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10649,11 +10141,10 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10669,12 +10160,11 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10690,11 +10180,10 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBilinear2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10710,12 +10199,11 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10731,11 +10219,10 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAa, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10751,12 +10238,11 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10772,11 +10258,10 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10792,12 +10277,11 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10813,11 +10297,10 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10833,12 +10316,11 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10854,11 +10336,10 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleBicubic2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10874,12 +10355,11 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10895,11 +10375,10 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAa, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10915,12 +10394,11 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -10936,11 +10414,10 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -10956,12 +10433,11 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10977,11 +10453,10 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleLanczos2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAa, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10997,12 +10472,11 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11018,11 +10492,10 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11038,12 +10511,11 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11059,11 +10531,10 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11079,12 +10550,11 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a7 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11100,11 +10570,10 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleTrilinear3dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11120,12 +10589,11 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11141,12 +10609,11 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11162,11 +10629,10 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11182,11 +10648,10 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11202,12 +10667,11 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11223,12 +10687,11 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11244,11 +10707,10 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest1dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11264,11 +10726,10 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11284,12 +10745,11 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11305,12 +10765,11 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11326,11 +10785,10 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11346,11 +10804,10 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11366,12 +10823,11 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11387,12 +10843,11 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11408,11 +10863,10 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11428,11 +10882,10 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11448,12 +10901,11 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11469,12 +10921,11 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11490,11 +10941,10 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11510,11 +10960,10 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3d, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11530,12 +10979,11 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11551,12 +10999,11 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Shape_08f79a6a2103, grad_output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.After_59b81b2d5a28(&fr, grad_output, grad_input)
 	return r0
 }
 
@@ -11572,11 +11019,10 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUpsampleNearest3dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11592,11 +11038,10 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Shape_2384457284f5, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -11612,12 +11057,11 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSigmoidBackwardGradInput, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
 	return r0
 }
 
@@ -11633,11 +11077,10 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SigmoidBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSigmoidBackward, &assertgenshapes.Shape_6a90f7b71265, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -11653,12 +11096,11 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	if !asserts.Checking() {
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogitBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -11693,12 +11135,11 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	if !asserts.Checking() {
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opTanhBackwardGradInput, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
 	return r0
 }
 
@@ -11714,11 +11155,10 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.TanhBackward(grad_output, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTanhBackward, &assertgenshapes.Shape_6a90f7b71265, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -11734,12 +11174,11 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose2dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -11755,11 +11194,10 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose2d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11775,12 +11213,11 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a8 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConvTranspose3dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -11796,11 +11233,10 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvTranspose3d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11816,12 +11252,11 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opThnnConv2dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThnnConv2dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11856,12 +11291,11 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dForwardOutput, &assertgenshapes.Shape_c36471420668, self, weight, output)
+	defer fr.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, output)
 	return r0
 }
 
@@ -11877,11 +11311,10 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXSlowConv2dForward, &assertgenshapes.Shape_e643d625b14a, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_2cbf4dcaf59b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -11897,12 +11330,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var c wrap.Call
-	var a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Shape_129f9c7b5139, grad_input, grad_weight, grad_bias)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -11918,11 +11350,10 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Shape_df1124223c89, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost_4060c63aaf31(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -11938,12 +11369,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Shape_4b6b48bad541, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -11959,12 +11389,11 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a0, a1, a7 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXConvDepthwise2dOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -11980,11 +11409,10 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvDepthwise2d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12000,11 +11428,10 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvDepthwise3d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12020,12 +11447,11 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvDepthwise3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12041,12 +11467,11 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConv3dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConv3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12081,12 +11506,11 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c wrap.Call
-	var a0, a1, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSlowConv3dForwardOutput, &assertgenshapes.Shape_c36471420668, self, weight, output)
+	defer fr.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, output)
 	return r0
 }
 
@@ -12102,11 +11526,10 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConv3dForward, &assertgenshapes.Shape_e643d625b14a, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_2cbf4dcaf59b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12122,11 +11545,10 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated2d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12142,12 +11564,11 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated2dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12163,11 +11584,10 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opSlowConvDilated3d, &assertgenshapes.Shape_3f5a0dec36af, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -12183,12 +11603,11 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSlowConvDilated3dOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12204,12 +11623,11 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	if !asserts.Checking() {
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCol2imOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCol2imOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12225,11 +11643,10 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	if !asserts.Checking() {
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCol2im, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12264,12 +11681,11 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColumnStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColumnStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12285,12 +11701,11 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	if !asserts.Checking() {
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIm2colOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIm2colOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12306,11 +11721,10 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	if !asserts.Checking() {
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIm2col, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12345,11 +11759,10 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsinf, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Isinf(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12365,12 +11778,11 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsinfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12386,11 +11798,10 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isposinf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsposinf, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Isposinf(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12406,12 +11817,11 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsposinfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsposinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsposinfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12427,11 +11837,10 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isneginf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIsneginf, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.Isneginf(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12447,12 +11856,11 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsneginfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsneginfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsneginfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12506,11 +11914,10 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialEntr, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialEntr(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12526,12 +11933,11 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialEntrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialEntrOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12547,11 +11953,10 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtri(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialNdtri, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialNdtri(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12567,12 +11972,11 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtriOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialNdtriOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12588,11 +11992,10 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLogNdtr, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12608,12 +12011,11 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLogNdtrOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12648,12 +12050,11 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1Out(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpm1Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12688,12 +12089,11 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2Out(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExp2Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExp2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12728,12 +12128,11 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsiOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPsiOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPsiOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12768,12 +12167,11 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigammaOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialDigammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12808,12 +12206,11 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammalnOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammalnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12848,12 +12245,11 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12888,12 +12284,11 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfcOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfcOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12909,11 +12304,10 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcx(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialErfcx, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialErfcx(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -12929,12 +12323,11 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcxOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialErfcxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -12969,12 +12362,11 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinvOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialErfinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13009,12 +12401,11 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtrOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialNdtrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13030,11 +12421,10 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1py(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialXlog1py, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13050,11 +12440,10 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pySelfScalar, &assertgenshapes.Shape_5624e156d271, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -13070,11 +12459,10 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13090,12 +12478,11 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialXlog1pyOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -13111,12 +12498,11 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Shape_f43086ec548f, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, other, out)
 	return r0
 }
 
@@ -13132,12 +12518,11 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -13210,12 +12595,11 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13231,12 +12615,11 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogySelfScalarOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13252,12 +12635,11 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13273,11 +12655,10 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialZeta(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialZeta, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -13293,11 +12674,10 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaSelfScalar, &assertgenshapes.Shape_5624e156d271, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -13313,11 +12693,10 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialZetaOtherScalar, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13333,12 +12712,11 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialZetaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialZetaOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -13354,12 +12732,11 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaSelfScalarOut, &assertgenshapes.Shape_f43086ec548f, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, other, out)
 	return r0
 }
 
@@ -13375,12 +12752,11 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialZetaOtherScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -13415,12 +12791,11 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0Out(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialI0Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialI0Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13436,11 +12811,10 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI0e, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialI0e(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13456,12 +12830,11 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI0eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI0eOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -13477,11 +12850,10 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialI1(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13497,12 +12869,11 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -13518,11 +12889,10 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1e(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialI1e, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SpecialI1e(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -13538,12 +12908,11 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1eOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialI1eOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -13578,12 +12947,11 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogitOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogitOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13618,12 +12986,11 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialPolygammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13658,12 +13025,11 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLogsumexpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13698,12 +13064,11 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpitOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpitOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialExpitOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13738,12 +13103,11 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSincOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialSincOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialSincOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13778,12 +13142,11 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialRoundOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialRoundOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13818,12 +13181,11 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1pOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialLog1pOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13858,12 +13220,11 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammaincOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13898,12 +13259,11 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialGammainccOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -13957,12 +13317,11 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSpecialMultigammalnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14016,12 +13375,11 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	if !asserts.Checking() {
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14056,12 +13414,11 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14096,12 +13453,11 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14136,12 +13492,11 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14176,12 +13531,11 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14216,12 +13570,11 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14256,12 +13609,11 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14296,12 +13648,11 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14336,12 +13687,11 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14376,12 +13726,11 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14416,12 +13765,11 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14456,12 +13804,11 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfft2Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14496,12 +13843,11 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14536,12 +13882,11 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14576,12 +13921,11 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14616,12 +13960,11 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIrfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14656,12 +13999,11 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftHfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14696,12 +14038,11 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftIhfftnOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14736,12 +14077,11 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftFftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftFftfreqOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14776,12 +14116,11 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFftRfftfreqOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14835,11 +14174,10 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgCholeskyEx, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -14855,12 +14193,11 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCholeskyExL, &assertgenshapes.Shape_6c293a0a4c9a, self, L, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, L, info)
 	return r0, r1
 }
 
@@ -14895,12 +14232,11 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCholeskyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -14916,11 +14252,10 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgCross(self, other, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgCross, &assertgenshapes.Shape_409be5119bdb, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -14936,12 +14271,11 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgCrossOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgCrossOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -14976,12 +14310,11 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_51abcdab68f4, &a2, &a3, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLuFactorOut, &assertgenshapes.Shape_e7751f1177ac, LU, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_51abcdab68f4, &a2, &a3, LU, pivots)
+	assertgenshapes.After_59b81b2d5a28(&fr, LU, pivots)
 	return r0, r1
 }
 
@@ -14997,11 +14330,10 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLuFactorEx, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15017,12 +14349,11 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuFactorExOut, &assertgenshapes.Shape_17826b32a86c, A, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.After_44d770df365a(&fr, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -15038,11 +14369,10 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.LinalgLu(A, pivot)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opLinalgLu, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15058,12 +14388,11 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuOut, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuOut, &assertgenshapes.Shape_c317d75d24a9, A, P, L, U)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.After_44d770df365a(&fr, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -15079,11 +14408,10 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgLuSolve, &assertgenshapes.Shape_57b66e20f4c6, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, LU, pivots, B, r0)
 	return r0
 }
 
@@ -15099,12 +14427,11 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLinalgLuSolveOut, &assertgenshapes.Shape_a3f2745d4d9b, LU, pivots, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.After_44d770df365a(&fr, LU, pivots, B, out)
 	return r0
 }
 
@@ -15120,11 +14447,10 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XLinalgDet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgDet, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -15140,12 +14466,11 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgDetResult, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgDetResult, &assertgenshapes.Shape_db1e5a1bee47, A, result, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.After_44d770df365a(&fr, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -15180,12 +14505,11 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDetOut(A, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgDetOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgDetOut, &assertgenshapes.Shape_25ad2094d0fb, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15239,12 +14563,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgLdlFactorExOut, &assertgenshapes.Shape_de5023fcf585, LD, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.After_bc93e64a2a00(&fr, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -15279,12 +14602,11 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgLdlFactorOut, &assertgenshapes.Shape_e852180c99c9, LD, pivots)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
+	assertgenshapes.After_59b81b2d5a28(&fr, LD, pivots)
 	return r0, r1
 }
 
@@ -15319,12 +14641,11 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_f817791bbd97, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgLdlSolveOut, &assertgenshapes.Shape_e562bf273d63, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f817791bbd97, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15340,11 +14661,10 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	if !asserts.Checking() {
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opLinalgLstsq, &assertgenshapes.Shape_fcb46e8a9268, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	assertgenshapes.ChecksPost_6b754e024349(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15360,12 +14680,11 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opLinalgLstsqOut, &assertgenshapes.Shape_78e6fca7cdfd, self, b, solution, residuals, rank, singular_values)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.ChecksPost_aa36b5c5f866(&c, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.After_fe481e7386c1(&fr, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -15400,12 +14719,11 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatmulOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15440,12 +14758,11 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_6ada18822049, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgVecdotOut, &assertgenshapes.Shape_f7de96ef67ce, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6ada18822049, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15461,11 +14778,10 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixExp, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15481,12 +14797,11 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixExpOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15502,11 +14817,10 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixSqrth(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgMatrixSqrth, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgMatrixSqrth, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -15522,12 +14836,11 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixSqrthOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixSqrthOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixSqrthOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15543,11 +14856,10 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdet(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_11bec14ba905(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e034d03256c0(&fr, &opXLinalgSlogdet, &assertgenshapes.Shape_0003db1433af, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	assertgenshapes.ChecksPost_eee24cfc3f30(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.After_c84236f91503(&fr, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -15563,12 +14875,11 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9a6898fe7e6e(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXLinalgSlogdetSign, &assertgenshapes.Shape_7c7962e0623c, A, sign, logabsdet, LU, pivots)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.After_b031ae74ef2b(&fr, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -15603,12 +14914,11 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSlogdetOut, &assertgenshapes.Shape_263b61a24dc2, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
+	assertgenshapes.After_59b81b2d5a28(&fr, sign, logabsdet)
 	return r0, r1
 }
 
@@ -15643,12 +14953,11 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opSlogdetOut, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSlogdetOut, &assertgenshapes.Shape_1ee28e726784, sign, logabsdet)
+	defer fr.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
+	assertgenshapes.After_59b81b2d5a28(&fr, sign, logabsdet)
 	return r0, r1
 }
 
@@ -15683,11 +14992,10 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgEig(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgEig, &assertgenshapes.Shape_aa716ecbf633, self)
 	r0, r1 := kernels.LinalgEig(self)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -15703,12 +15011,11 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	if !asserts.Checking() {
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgEigOut, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgEigOut, &assertgenshapes.Shape_670769630d9f, self, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -15762,12 +15069,11 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15783,11 +15089,10 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXLinalgEigh, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -15803,12 +15108,11 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	if !asserts.Checking() {
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
-	var c wrap.Call
-	var a0, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXLinalgEighEigenvalues, &assertgenshapes.Shape_b1c9bb4ca4ec, A, eigenvalues, eigenvectors)
+	defer fr.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.After_bc93e64a2a00(&fr, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -15843,12 +15147,11 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	if !asserts.Checking() {
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgEighEigvals, &assertgenshapes.Shape_f288b72928e9, eigvals, eigvecs)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.After_59b81b2d5a28(&fr, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -15883,12 +15186,11 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgEigvalshOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -15904,11 +15206,10 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgHouseholderProduct, &assertgenshapes.Shape_c661b1000848, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, tau, r0)
 	return r0
 }
 
@@ -15924,12 +15225,11 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgHouseholderProductOut, &assertgenshapes.Shape_c79839949b01, input, tau, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, input, tau, out)
 	return r0
 }
 
@@ -15945,11 +15245,10 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgInvEx(A, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgInvEx, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -15965,12 +15264,11 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgInvExInverse, &assertgenshapes.Shape_5a690153e400, A, inverse, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.After_bc93e64a2a00(&fr, A, inverse, info)
 	return r0, r1
 }
 
@@ -16005,12 +15303,11 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInvOut(A, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgInvOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgInvOut, &assertgenshapes.Shape_25ad2094d0fb, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16045,12 +15342,11 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.InverseOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opInverseOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInverseOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16085,12 +15381,11 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.InnerOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opInnerOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opInnerOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16125,12 +15420,11 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.OuterOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOuterOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOuterOut, &assertgenshapes.Shape_c2712b588f03, out)
+	defer fr.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16165,12 +15459,11 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.GerOut(self, vec2, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGerOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGerOut, &assertgenshapes.Shape_c2712b588f03, out)
+	defer fr.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16224,12 +15517,11 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16245,12 +15537,11 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgNormOrdStrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16266,11 +15557,10 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVectorNorm, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -16286,12 +15576,11 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgVectorNormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -16345,12 +15634,11 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16385,12 +15673,11 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16406,11 +15693,10 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	if !asserts.Checking() {
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLinalgSvd, &assertgenshapes.Shape_936f759153a8, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -16426,12 +15712,11 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a0, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgSvdU, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXLinalgSvdU, &assertgenshapes.Shape_2da48329e8b0, A, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.After_44d770df365a(&fr, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -16466,12 +15751,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgSvdU, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSvdU, &assertgenshapes.Shape_d3e1b79abe0b, U, S, Vh)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.After_bc93e64a2a00(&fr, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -16506,12 +15790,11 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_72c08fa85639, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSvdvalsOut, &assertgenshapes.Shape_25ad2094d0fb, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16546,12 +15829,11 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgCondOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16586,12 +15868,11 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgCondPStrOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16607,11 +15888,10 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Shape_4ea05eca6553, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_2e3c995f26fb(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, atol, rtol, r0)
 	return r0
 }
 
@@ -16627,12 +15907,11 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -16667,12 +15946,11 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16726,12 +16004,11 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16747,12 +16024,11 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgPinvOutRcondTensor, &assertgenshapes.Shape_237d4a77a147, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16768,11 +16044,10 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_24d8663dbce1(&fr, &opXLinalgSolveEx, &assertgenshapes.Shape_d4e6048daaa6, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_6b754e024349(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.After_dd36bf3a31c4(&fr, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -16788,12 +16063,11 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXLinalgSolveExResult, &assertgenshapes.Shape_98d9fb688ac1, A, B, result, LU, pivots, info)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.ChecksPost_aa36b5c5f866(&c, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.After_fe481e7386c1(&fr, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -16828,12 +16102,11 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	if !asserts.Checking() {
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLinalgSolveExOut, &assertgenshapes.Shape_3de29586449f, result, info)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
+	assertgenshapes.After_59b81b2d5a28(&fr, result, info)
 	return r0, r1
 }
 
@@ -16887,12 +16160,11 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgSolveOut, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgSolveOut, &assertgenshapes.Shape_a98548f105cd, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16927,12 +16199,11 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorinvOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16967,12 +16238,11 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgTensorsolveOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -16988,11 +16258,10 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgQr(A, mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgQr, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -17008,12 +16277,11 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgQrOut, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgQrOut, &assertgenshapes.Shape_fd0aeb4f5ee8, A, Q, R)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.After_bc93e64a2a00(&fr, A, Q, R)
 	return r0, r1
 }
 
@@ -17029,11 +16297,10 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgPolar(A)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgPolar, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opLinalgPolar, &assertgenshapes.Shape_3bb8db121d9e, A)
 	r0, r1 := kernels.LinalgPolar(A)
-	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, A, r0, r1)
 	return r0, r1
 }
 
@@ -17049,12 +16316,11 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgPolarOut(A, U, H)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgPolarOut, &assertgenshapes.Locs_28eb8ecb9016, &a0, &a1, &a2, A, U, H)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgPolarOut, &assertgenshapes.Shape_a0f2ea023cd6, A, U, H)
+	defer fr.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_28eb8ecb9016, &a0, &a1, &a2, A, U, H)
+	assertgenshapes.After_bc93e64a2a00(&fr, A, U, H)
 	return r0, r1
 }
 
@@ -17089,12 +16355,11 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixPowerOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17129,12 +16394,11 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Shape_6beaa6015e03, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17169,12 +16433,11 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17209,12 +16472,11 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17249,12 +16511,11 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Shape_460a43ec4123, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17289,12 +16550,11 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLinalgMultiDotOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17386,12 +16646,11 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalIntlistOut, &assertgenshapes.Shape_68ed540057f2, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17426,12 +16685,11 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Shape_68ed540057f2, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17466,12 +16724,11 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestOptionalFloatlistOut, &assertgenshapes.Shape_68ed540057f2, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17544,11 +16801,10 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutograd(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestWarnInAutograd, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17564,12 +16820,11 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestWarnInAutogradOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17585,11 +16840,10 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17605,12 +16859,11 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17626,11 +16879,10 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17646,11 +16898,10 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Shape_b3976b3cb35e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17666,11 +16917,10 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17686,12 +16936,11 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17707,11 +16956,10 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_8e082597b2d1(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ba979f223993(&fr, &opSegmentReduce, &assertgenshapes.Shape_3ce0997cd259, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	assertgenshapes.ChecksPost_07d36ad73b9a(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -17727,12 +16975,11 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSegmentReduceOut, &assertgenshapes.Locs_01c83f32883a, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSegmentReduceOut, &assertgenshapes.Shape_32fb6e654a81, out)
+	defer fr.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_01c83f32883a, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17767,12 +17014,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSegmentReduceBackwardOut, &assertgenshapes.Shape_d3ea823f69cb, out)
+	defer fr.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17845,11 +17091,10 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opXNestedTensorFromTensorList, &assertgenshapes.Shape_4e95670b568d, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_9af4815f48e0(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, list, r0)
 	return r0
 }
 
@@ -17865,12 +17110,11 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_92698473d90c, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromTensorListOut, &assertgenshapes.Shape_058b3f005029, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_92698473d90c, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17905,12 +17149,11 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFwPrimalCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17945,12 +17188,11 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMakeDualCopyOut, &assertgenshapes.Shape_c2560bc28d94, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -17966,11 +17208,10 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsRealCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -17986,12 +17227,11 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewAsRealCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18007,11 +17247,10 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplexCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18027,12 +17266,11 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewAsComplexCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18048,11 +17286,10 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XConjCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18068,12 +17305,11 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConjCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18089,11 +17325,10 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegViewCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XNegViewCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18109,12 +17344,11 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNegViewCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18130,11 +17364,10 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStridedCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18150,12 +17383,11 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	if !asserts.Checking() {
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStridedCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18190,12 +17422,11 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseBroadcastToCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18211,11 +17442,10 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	if !asserts.Checking() {
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18231,12 +17461,11 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	if !asserts.Checking() {
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18252,11 +17481,10 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpandCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18272,12 +17500,11 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExpandCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExpandCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18293,11 +17520,10 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PermuteCopy(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPermuteCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18313,12 +17539,11 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPermuteCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPermuteCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18334,11 +17559,10 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXReshapeAliasCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18354,12 +17578,11 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXReshapeAliasCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18375,11 +17598,10 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSelectCopyInt, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18395,12 +17617,11 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectCopyIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18435,12 +17656,11 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDetachCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetachCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18456,11 +17676,10 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceCopyTensor, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18476,12 +17695,11 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceCopyTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18497,11 +17715,10 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitCopyTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitCopyTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -18517,11 +17734,10 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	if !asserts.Checking() {
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizesCopy, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -18537,11 +17753,10 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SqueezeCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18557,12 +17772,11 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18578,11 +17792,10 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDim, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18598,12 +17811,11 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18619,11 +17831,10 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDims(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeCopyDims, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18639,12 +17850,11 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueezeCopyDimsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18660,11 +17870,10 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.TCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18680,12 +17889,11 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18701,11 +17909,10 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeCopyInt, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18721,12 +17928,11 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTransposeCopyIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18742,11 +17948,10 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueezeCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18762,12 +17967,11 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsqueezeCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18783,11 +17987,10 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XIndicesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18803,12 +18006,11 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18824,11 +18026,10 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXValuesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XValuesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18844,12 +18045,11 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXValuesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18865,11 +18065,10 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.IndicesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18885,12 +18084,11 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18906,11 +18104,10 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opValuesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ValuesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18926,12 +18123,11 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opValuesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18947,11 +18143,10 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -18967,12 +18162,11 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrowIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -18988,11 +18182,10 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opColIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19008,12 +18201,11 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opColIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19029,11 +18221,10 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19049,12 +18240,11 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCcolIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19070,11 +18260,10 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19090,12 +18279,11 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowIndicesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19111,11 +18299,10 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindCopyInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnbindCopyInt, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -19132,15 +18319,11 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitCopyTensorOut = wrap.Op{
@@ -19156,15 +18339,11 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitCopyTensorOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitWithSizesCopyOut = wrap.Op{
@@ -19180,15 +18359,11 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opSplitWithSizesCopyOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opViewCopy = wrap.Op{
@@ -19203,11 +18378,10 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopy(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewCopy(self, size)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19223,12 +18397,11 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ViewCopyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19244,11 +18417,10 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewCopyDtype, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19264,12 +18436,11 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opViewCopyDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19285,11 +18456,10 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	if !asserts.Checking() {
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnfoldCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19305,12 +18475,11 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	if !asserts.Checking() {
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnfoldCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19326,11 +18495,10 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAliasCopy, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.AliasCopy(self)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19346,12 +18514,11 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAliasCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAliasCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19367,11 +18534,10 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToPaddedTensor, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19387,12 +18553,11 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opToPaddedTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19446,11 +18611,10 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_9a4e0f4442c1(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e78cdb0cf50(&fr, &opXNestedFromPaddedTensor, &assertgenshapes.Shape_0fafdb702764, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	assertgenshapes.ChecksPost_38c41a75c6a3(&c, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_47abd8a11be3(&fr, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -19485,11 +18649,10 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSafeSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSafeSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSafeSoftmax, &assertgenshapes.Shape_fff4b5d9898e, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -19524,12 +18687,11 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
-	var c wrap.Call
-	var a20 wrap.Saved
-	assertgenshapes.ChecksPre_f253879a233a(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_d384aa353301, &a20, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Shape_89258325c7b1, out)
+	defer fr.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost_68e50f98854e(&c, &assertgenshapes.Locs_d384aa353301, &a20, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -19564,12 +18726,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var c wrap.Call
-	var a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_282ee7756feb(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Shape_d22c9d96d14f, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost_b0bf01e374df(&c, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -19604,11 +18765,10 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_70d7ff820e46(&c, &opXFusedSdpChoice, &assertgenshapes.Locs_cecc1e862a74, &a0, &a1, &a2, query, key, value)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXFusedSdpChoice, &assertgenshapes.Shape_73b223f76af0, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_cecc1e862a74, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.After_bc93e64a2a00(&fr, query, key, value)
 	return r0
 }
 
@@ -19662,11 +18822,10 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_59b808e917d5(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b80a6ebf0742(&fr, &opXScaledDotProductFlashAttention, &assertgenshapes.Shape_da1fa41c06a0, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_ca26cb7d5250(&c, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_d65cd7d0def9(&fr, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -19701,11 +18860,10 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_3904600fc368(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ea37ca4b6726(&fr, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Shape_53eeb6f2eadf, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost_c98af4509241(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -19721,11 +18879,10 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2819cad678f5(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Shape_d680e15d7845, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_c2c538039c35(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 

@@ -25,12 +25,11 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseResizeAndClearOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -67,11 +65,10 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSparseResizeAndClear, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -87,11 +84,10 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseMask(self, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSparseMask, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -107,12 +103,11 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SparseMaskOut(self, mask, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSparseMaskOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseMaskOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -128,11 +123,10 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 	if !asserts.Checking() {
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseMaskProjection, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -148,12 +142,11 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	if !asserts.Checking() {
 		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseMaskProjectionOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -169,11 +162,10 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToCpu(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXToCpu, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opXToCpu, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -189,11 +181,10 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDense(self, dtype, masked_grad)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDense, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -209,11 +200,10 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToDense(self, dtype, masked_grad)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToDense, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -229,12 +219,11 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XToDenseOut(self, dtype, masked_grad, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToDenseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToDenseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -250,11 +239,10 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 	if !asserts.Checking() {
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToDenseBackward, &assertgenshapes.Shape_ce277fbdaee5, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
 }
 
@@ -270,11 +258,10 @@ func SparseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SparseDim(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -290,11 +277,10 @@ func XDimI(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimI(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimI, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -310,11 +296,10 @@ func DenseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.DenseDim(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDenseDim, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -330,11 +315,10 @@ func XDimV(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimV(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDimV, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -350,11 +334,10 @@ func XNnz(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNnz(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNnz, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -370,11 +353,10 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Coalesce(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCoalesce, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -390,11 +372,10 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesce(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesce, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -410,12 +391,11 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesceOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXCoalesceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalesceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -431,11 +411,10 @@ func IsCoalesced(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsCoalesced(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIsCoalesced, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -451,11 +430,10 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -471,11 +449,10 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValues(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opXValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -491,12 +468,11 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced_(self, coalesced)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opXCoalesced_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -512,12 +488,11 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXCoalescedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCoalescedOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -533,11 +508,10 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced(self, coalesced)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXCoalesced, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -553,11 +527,10 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Indices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -573,11 +546,10 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Values(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opValues, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -593,11 +565,10 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCrowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -613,11 +584,10 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opColIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -633,11 +603,10 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opCcolIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -653,11 +622,10 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndices(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opRowIndices, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -673,12 +641,11 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHspmmOut, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHspmmOut, &assertgenshapes.Shape_a2edf7624242, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -694,11 +661,10 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hspmm(mat1, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHspmm, &assertgenshapes.Shape_19db58302afe, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, mat1, mat2, r0)
 	return r0
 }
 
@@ -714,12 +680,11 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse_, &assertgenshapes.Shape_201173794809, self, src)
+	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -735,12 +700,11 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opCopySparseToSparseOut, &assertgenshapes.Shape_d74e2b1ea0ef, self, src, out)
+	defer fr.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, src, out, r0)
 	return r0
 }
 
@@ -756,11 +720,10 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopySparseToSparse, &assertgenshapes.Shape_ed0d594d432b, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -776,14 +739,10 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindInt(self, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_268f215792f8(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e83d8e4e7c52(&fr, &opUnbindInt, &assertgenshapes.Shape_e8ce4f83d81b, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -799,11 +758,10 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindDimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnbindDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opUnbindDimname, &assertgenshapes.Shape_493fff23c281, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -819,11 +777,10 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseSparseDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -839,11 +796,10 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToSparseSparseDim(self, sparse_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseSparseDim, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -859,12 +815,11 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseSparseDimOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -880,11 +835,10 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 	if !asserts.Checking() {
 		return kernels.ToSparse(self, layout, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -900,11 +854,10 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	if !asserts.Checking() {
 		return kernels.XToSparse(self, layout, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -920,12 +873,11 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	if !asserts.Checking() {
 		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -941,11 +893,10 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsr(self, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -961,11 +912,10 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToSparseCsr(self, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -981,12 +931,11 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.XToSparseCsrOut(self, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseCsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1002,11 +951,10 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsc(self, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseCsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1022,11 +970,10 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToSparseCsc(self, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseCsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1042,12 +989,11 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.XToSparseCscOut(self, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseCscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseCscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1063,11 +1009,10 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	if !asserts.Checking() {
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1083,11 +1028,10 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	if !asserts.Checking() {
 		return kernels.XToSparseBsr(self, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1103,12 +1047,11 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	if !asserts.Checking() {
 		return kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseBsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseBsrOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1124,11 +1067,10 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	if !asserts.Checking() {
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToSparseBsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1144,11 +1086,10 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	if !asserts.Checking() {
 		return kernels.XToSparseBsc(self, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToSparseBsc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1164,12 +1105,11 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	if !asserts.Checking() {
 		return kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseBscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToSparseBscOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1185,11 +1125,10 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XToSparseSemiStructured(dense)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9, &a0, dense)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXToSparseSemiStructured, &assertgenshapes.Shape_2ee207b27fbd, dense)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_95c703b180c9, &a0, dense, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, dense, r0, r1)
 	return r0, r1
 }
 
@@ -1205,11 +1144,10 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnn(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToMkldnn, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1225,12 +1163,11 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opToMkldnnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1246,11 +1183,10 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv2dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1266,12 +1202,11 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1287,11 +1222,10 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMkldnnReorderConv3dWeight, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1307,12 +1241,11 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
-	var c wrap.Call
-	var a0, a6 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1328,11 +1261,10 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToMkldnnBackward, &assertgenshapes.Shape_9338f4c9b18b, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, input, r0)
 	return r0
 }
 
@@ -1348,11 +1280,10 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensorDynamic, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1368,12 +1299,11 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorDynamicOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1389,11 +1319,10 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opQuantizePerTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1409,12 +1338,11 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQuantizePerTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1430,11 +1358,10 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerTensorTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1450,12 +1377,11 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1471,14 +1397,10 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_21859fb1b89c(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points)
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_ecca74f7ce9a(&fr, &opQuantizePerTensorTensors, &assertgenshapes.Shape_eb399ec15775, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost_9e384b02bc97(&c, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	assertgenshapes.After_010fc1aea44b(&fr, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -1495,15 +1417,11 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a1, a2 wrap.Saved
-		l0, l4 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_77d0444bad64(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_074a9ba4dbd3(&fr, &opQuantizePerTensorTensorsOut, &assertgenshapes.Shape_0aa30a2dde30, tensors, scales, zero_points, out)
+	defer fr.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost_0e3398a8b5b8(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.After_c9a7e923cb46(&fr, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = wrap.Op{
@@ -1518,11 +1436,10 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opQuantizePerChannel, &assertgenshapes.Shape_72aac48b3e3b, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -1538,12 +1455,11 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opQuantizePerChannelOut, &assertgenshapes.Shape_5a450252f118, self, scales, zero_points, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -1559,11 +1475,10 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDequantizeSelf, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1579,12 +1494,11 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDequantizeSelfOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1600,11 +1514,10 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeTensors(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDequantizeTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opDequantizeTensors, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -1621,12 +1534,11 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 		kernels.DequantizeTensorsOut(tensors, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1 wrap.SavedList
-	assertgenshapes.ChecksPre_72bf70574d39(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_4db30e9f1132(&fr, &opDequantizeTensorsOut, &assertgenshapes.Shape_db804f2e189d, tensors, out)
+	defer fr.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
+	assertgenshapes.After_6b3d94d83c07(&fr, tensors, out)
 }
 
 var opQScale = wrap.Op{
@@ -1641,11 +1553,10 @@ func QScale(self *torch.Tensor) float64 {
 	if !asserts.Checking() {
 		return kernels.QScale(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQScale, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1661,11 +1572,10 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QZeroPoint(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQZeroPoint, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1681,11 +1591,10 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScales(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelScales, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1701,12 +1610,11 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelScalesOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1722,11 +1630,10 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPoints(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelZeroPoints, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1742,12 +1649,11 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opQPerChannelZeroPointsOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1763,11 +1669,10 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QPerChannelAxis(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQPerChannelAxis, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1783,11 +1688,10 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntRepr(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opIntRepr, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1803,12 +1707,11 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntReprOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opIntReprOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIntReprOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1824,11 +1727,10 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1844,12 +1746,11 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1865,11 +1766,10 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1885,12 +1785,11 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1906,11 +1805,10 @@ func Qscheme(self *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.Qscheme(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQscheme, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1926,11 +1824,10 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFakeQuantizePerTensorAffine, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1946,11 +1843,10 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1966,11 +1862,10 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1986,12 +1881,11 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Shape_10e75304abe6, self, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2007,11 +1901,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Shape_286f77cd2af2, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -2027,12 +1920,11 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_17da7d8d8ce5(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9a3b193330e1(&fr, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Shape_d66f100a9c37, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	assertgenshapes.After_4fa8f1c64fe1(&fr, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2048,11 +1940,10 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
 }
 
@@ -2068,11 +1959,10 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -2088,12 +1978,11 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -2109,11 +1998,10 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b21e4a46ebf4(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2129,11 +2017,10 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFakeQuantizePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -2149,11 +2036,10 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_274564edfccc(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Shape_ac640d1d2d05, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2169,12 +2055,11 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5f08b4740d19(&fr, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Shape_398c54f6f7bd, self, scale, zero_point, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2190,11 +2075,10 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Shape_f45a7e18d545, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, mask, r0)
 	return r0
 }
 
@@ -2210,11 +2094,10 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Shape_2980e6385dbf, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -2230,12 +2113,11 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a7 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Shape_2196eda79915, self, scale, zero_point, out)
+	defer fr.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -2251,11 +2133,10 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b21e4a46ebf4(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_5d4891236307, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2271,12 +2152,11 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_a6d487837754(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bc5a996f7305(&fr, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Shape_8a77ee58cdc6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer fr.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost_f3ca772b268f(&c, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	assertgenshapes.After_d8795cc82236(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -2292,12 +2172,11 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_93e0bf10ee17(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6570a1b18f33(&fr, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Shape_dd78107d9bb7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost_8beabe4240b0(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.After_c9b1b0768b59(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2313,12 +2192,11 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_aaabaf684783(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e57d5bb459e5(&fr, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Shape_7b6ec007dda0, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost_3f649453373f(&c, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.After_7769d3a58c69(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2334,11 +2212,10 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_8224b2919ed0(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_edbc2348b9ff(&fr, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Shape_346068da32b7, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost_fb5f3391eb06(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_aed58b20b534(&fr, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2354,11 +2231,10 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	if !asserts.Checking() {
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChooseQparamsPerTensor, &assertgenshapes.Shape_9b96387f472f, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0, r1
 }
 
@@ -2374,11 +2250,10 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSaturateWeightToFp16, &assertgenshapes.Shape_b67ce51d0e35, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, weight, r0)
 	return r0
 }
 
@@ -2394,11 +2269,10 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	if !asserts.Checking() {
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opChooseQparamsOptimized, &assertgenshapes.Shape_d19a2f82a7c7, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
 }
 
@@ -2414,11 +2288,10 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	if !asserts.Checking() {
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToReducedPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2434,11 +2307,10 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	if !asserts.Checking() {
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXAutocastToFullPrecision, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2454,11 +2326,10 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	if !asserts.Checking() {
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXToCopy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2474,12 +2345,11 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	if !asserts.Checking() {
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXToCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2495,11 +2365,10 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtypeLayout, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2515,11 +2384,10 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	if !asserts.Checking() {
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDevice, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2535,11 +2403,10 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	if !asserts.Checking() {
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opToDtype, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2555,11 +2422,10 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	if !asserts.Checking() {
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opToOther, &assertgenshapes.Shape_f22ee6598b09, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2575,11 +2441,10 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Meshgrid(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgrid, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opMeshgrid, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -2595,11 +2460,10 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgridIndexing, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_791d630c4d1d(&fr, &opMeshgridIndexing, &assertgenshapes.Shape_22cf88596aa2, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_b11cc3fd233f(&fr, tensors, r0)
 	return r0
 }
 
@@ -2615,11 +2479,10 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CartesianProd(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCartesianProd, &assertgenshapes.Shape_03e876875a99, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -2635,11 +2498,10 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Combinations(self, r, with_replacement)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCombinations, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2655,11 +2517,10 @@ func Item(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.Item(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opItem, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opItem, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2675,11 +2536,10 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opResultTypeTensor, &assertgenshapes.Shape_7f244fa41892, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, tensor, other)
 	return r0
 }
 
@@ -2695,11 +2555,10 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalar, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
+	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
 }
 
@@ -2715,11 +2574,10 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResultTypeScalarTensor, &assertgenshapes.Shape_8d00513bc92d, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
+	assertgenshapes.After_6c90c45c139f(&fr, tensor)
 	return r0
 }
 
@@ -2792,11 +2650,10 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.XLocalScalarDense(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLocalScalarDense, &assertgenshapes.Shape_9b96387f472f, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2812,14 +2669,10 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0     wrap.Saved
-		l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_79fff84bb6c1(&c, &opXLstmMps, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params)
+	var fr wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_868c756d1860(&fr, &opXLstmMps, &assertgenshapes.Shape_d61bb344a656, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_ae3dfe9381bb(&c, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_9a4a11263f8a(&fr, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2835,15 +2688,11 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
-	var c wrap.Call
-	var (
-		a0, a9, a10, a11, a12, a13, a14 wrap.Saved
-		l1, l2                          wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_22bdb9955059(&c, &opXLstmMpsOut, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
-	defer c.Abandon()
+	var fr wrap.Frame[[13]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_8b0c9ad776a1(&fr, &opXLstmMpsOut, &assertgenshapes.Shape_3aa3a8182ac5, input, hx, params, out0, out1, out2, out3, out4, out5)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	assertgenshapes.ChecksPost_73af42c01214(&c, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_0e8cf070a862(&fr, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2859,14 +2708,10 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 	if !asserts.Checking() {
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-		l7, l8                     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_738a67297191(&c, &opLstmMpsBackward, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	var fr wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_1d0c4e84072c(&fr, &opLstmMpsBackward, &assertgenshapes.Shape_85863be2d228, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_399a4e618300(&c, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
+	assertgenshapes.After_99a750d07932(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2883,15 +2728,11 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2, a3, a4, a5, a6, a15 wrap.Saved
-		l7, l8, l16, l17                wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_4fcb46854b99(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_0c0d9f3927c6(&fr, &opLstmMpsBackwardOut, &assertgenshapes.Shape_6d6816c95dcb, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	defer fr.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost_e2b26c59785b(&c, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.After_b3e467f662b3(&fr, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = wrap.Op{
@@ -2906,11 +2747,10 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_10b65acb831a(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6a37ba43334e(&fr, &opXThnnFusedLstmCell, &assertgenshapes.Shape_4502210c9c3f, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2926,12 +2766,11 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_901828f77611(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_55796ce31bd2(&fr, &opXThnnFusedLstmCellOut, &assertgenshapes.Shape_bc8f99601db7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2947,11 +2786,10 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_448acd884f1e(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f96f894902ec(&fr, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Shape_0e17a1683194, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2967,12 +2805,11 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a6, a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_2be86b41051d(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d50486404a7d(&fr, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Shape_f9564259adbc, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2988,11 +2825,10 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_054f8f6a05b2(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	var fr wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6e0d23e88350(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_f81a6d2b2653, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_9a2bc6f88c34(&c, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.After_4c07ff0bf650(&fr, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3008,11 +2844,10 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_a0daffd493e5(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	var fr wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a50d415d9818(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_25c8b65d4bbc, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost_2aefed1e1747(&c, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.After_f6b78d72c2a1(&fr, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3028,11 +2863,10 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42ec80db5c07(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_90d8fad18f50(&fr, &opXThnnFusedGruCell, &assertgenshapes.Shape_492654c94629, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_de6615a68f0b(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -3048,12 +2882,11 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ec9567939120(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5bff41408e14(&fr, &opXThnnFusedGruCellOut, &assertgenshapes.Shape_d1d5a2618b82, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost_fb32fc361bed(&c, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.After_c9b1b0768b59(&fr, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3069,11 +2902,10 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_4e778003a035(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dbd853fd8c16(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_0fed8ec346be, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost_aea0ee85f3f7(&c, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.After_692ce63211e8(&fr, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3089,12 +2921,11 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4, a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_d6e9dd23e933(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
-	defer c.Abandon()
+	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0f853d07f5be(&fr, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Shape_51128633d5f7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_b805c98bea5f(&c, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.After_38e93ff9da97(&fr, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3110,11 +2941,10 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2fb9295c00ce(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0d03281bc050(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_00bf2fab8c8c, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_156201d234cc(&c, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.After_c3f2fe723a29(&fr, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3130,14 +2960,10 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0     wrap.Saved
-		l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_d2a6e67d8f0d(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_61ac0b9c4bcc(&fr, &opLstmInput, &assertgenshapes.Shape_d2a2830c12cf, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_2dba6a0ee795(&c, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.After_6eae99374345(&fr, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3153,14 +2979,10 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2, l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_2141d77dacda(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_f0c8413bfc74(&fr, &opLstmData, &assertgenshapes.Shape_2756b1855b7c, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_af0e132be3bc(&c, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.After_3f76544490d3(&fr, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3176,14 +2998,10 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 	if !asserts.Checking() {
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_9925af67ef09(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7102af701980(&fr, &opGruInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3199,14 +3017,10 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2 wrap.Saved
-		l3         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e232e833081d(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opGruData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3222,14 +3036,10 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_9925af67ef09(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7102af701980(&fr, &opRnnTanhInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3245,14 +3055,10 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2 wrap.Saved
-		l3         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e232e833081d(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnTanhData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3268,14 +3074,10 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	var (
-		a0, a1 wrap.Saved
-		l2     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_9925af67ef09(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_7102af701980(&fr, &opRnnReluInput, &assertgenshapes.Shape_10c437f419de, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.After_045cbb87f59c(&fr, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3291,14 +3093,10 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	var (
-		a0, a1, a2 wrap.Saved
-		l3         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_e232e833081d(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_26e8eceb4d07(&fr, &opRnnReluData, &assertgenshapes.Shape_788c5bbfee2d, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.After_de075b421a27(&fr, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3314,14 +3112,10 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 	if !asserts.Checking() {
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a3, a4, a5 wrap.Saved
-		l1                 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bbfd2bc1d158(&c, &opLstmCell, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_1e28bf96f47e(&fr, &opLstmCell, &assertgenshapes.Shape_d10a4a5c65ed, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_c50425b92d7c(&c, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.After_b71fda05c8b1(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3337,11 +3131,10 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	if !asserts.Checking() {
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8b4463b91472(&c, &opGruCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4c1224522f18(&fr, &opGruCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3357,11 +3150,10 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8b4463b91472(&c, &opRnnTanhCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnTanhCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3377,11 +3169,10 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_8b4463b91472(&c, &opRnnReluCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4c1224522f18(&fr, &opRnnReluCell, &assertgenshapes.Shape_3d655f824d3a, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.After_637c43f9a004(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3397,14 +3188,10 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-		l1                                 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_295329f417de(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_3a5caf729ee4(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_b778c2027b0f, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_c848ea89b9be(&c, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.After_86c80fe4e991(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3420,11 +3207,10 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3440,11 +3226,10 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3460,11 +3245,10 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
-	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e44fbbd66cc3(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_d18440ca52bd, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.After_cdceb43b3970(&fr, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3480,11 +3264,10 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPackPaddedSequence, &assertgenshapes.Shape_5a91014e9a90, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -3500,12 +3283,11 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
-	var c wrap.Call
-	var a0, a1, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXPackPaddedSequenceOut, &assertgenshapes.Shape_477440061e79, input, lengths, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3521,11 +3303,10 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXPackPaddedSequenceBackward, &assertgenshapes.Shape_0aefa00937e8, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -3541,11 +3322,10 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	if !asserts.Checking() {
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXPadPackedSequence, &assertgenshapes.Shape_424222a55e59, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -3561,12 +3341,11 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensorStorageOffset, &assertgenshapes.Shape_93edf44a8c1e, self, source)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost_a95a7113891e(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
 }
 
@@ -3582,12 +3361,11 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_93edf44a8c1e, self, source)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_a95a7113891e(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
 }
 
@@ -3603,12 +3381,11 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSetSourceTensorOut, &assertgenshapes.Shape_81356e9db28c, self, source, out)
+	defer fr.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, source, out, r0)
 	return r0
 }
 
@@ -3624,11 +3401,10 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetSourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetSourceTensor, &assertgenshapes.Shape_3a896854117e, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost_88298060adc7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, source, r0)
 	return r0
 }
 
@@ -3644,12 +3420,11 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSet_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet_, &assertgenshapes.Shape_403131e35542, self)
+	defer fr.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost_9ac762d91ed3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3665,12 +3440,11 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSetOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSetOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3686,11 +3460,10 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSet, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3706,11 +3479,10 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lift(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLift, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3726,12 +3498,11 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLiftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3747,11 +3518,10 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFresh(self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opLiftFresh, &assertgenshapes.Shape_a9e9fb7ef992, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost_1c5ccb4e6d9a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3767,11 +3537,10 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLiftFreshCopy, &assertgenshapes.Shape_e8cdab78813d, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost_7177bc4d8eee(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3787,12 +3556,11 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLiftFreshCopyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3808,11 +3576,10 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSetTo(self, tensor)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_0565b43ce596(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIsSetTo, &assertgenshapes.Shape_6116e0a48fad, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, tensor)
 	return r0
 }
 
@@ -3828,12 +3595,11 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFill_Scalar, &assertgenshapes.Shape_8ad4fcd244bd, self, mask)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -3849,12 +3615,11 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillScalarOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -3870,11 +3635,10 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedFillScalar, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -3890,12 +3654,11 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFill_Tensor, &assertgenshapes.Shape_a85691b742a2, self, mask, value)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
 }
 
@@ -3911,12 +3674,11 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedFillTensorOut, &assertgenshapes.Shape_0bdae7082596, self, mask, value, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, value, out, r0)
 	return r0
 }
 
@@ -3932,11 +3694,10 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedFillTensor, &assertgenshapes.Shape_7fe915ab14f8, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, value, r0)
 	return r0
 }
 
@@ -3952,12 +3713,11 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.MaskedScatter_(self, mask, source)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opMaskedScatter_, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter_, &assertgenshapes.Shape_c3936979f00c, self, mask, source)
+	defer fr.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
 }
 
@@ -3973,12 +3733,11 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaskedScatterOut, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opMaskedScatterOut, &assertgenshapes.Shape_f85599e14a44, self, mask, source, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, mask, source, out, r0)
 	return r0
 }
 
@@ -3994,11 +3753,10 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.MaskedScatter(self, mask, source)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedScatter, &assertgenshapes.Shape_0ce25ed8e046, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, source, r0)
 	return r0
 }
 
@@ -4014,11 +3772,10 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	if !asserts.Checking() {
 		return kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedScatterBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedScatterBackward, &assertgenshapes.Shape_d5d9ffab920a, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
 }
 
@@ -4034,11 +3791,10 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMaskedSoftmax, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -4054,12 +3810,11 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -4075,11 +3830,10 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXMaskedSoftmaxBackward, &assertgenshapes.Shape_9519ff8024ef, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -4095,12 +3849,11 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Shape_ea70adb0e392, grad_output, output, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -4116,11 +3869,10 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opView, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4136,11 +3888,10 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewDtype(self, dtype)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_e848f256d521(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_e2b5c573666e(&fr, &opViewDtype, &assertgenshapes.Shape_8126af2e2cc5, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4156,12 +3907,11 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	if !asserts.Checking() {
 		return kernels.Put_(self, index, source, accumulate)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opPut_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opPut_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4177,12 +3927,11 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	if !asserts.Checking() {
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opPutOut, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opPutOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -4198,11 +3947,10 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	if !asserts.Checking() {
 		return kernels.Put(self, index, source, accumulate)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opPut, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4218,12 +3966,11 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexAddOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexAddOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -4239,12 +3986,11 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	if !asserts.Checking() {
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexAdd_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4260,11 +4006,10 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	if !asserts.Checking() {
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAdd, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4280,11 +4025,10 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	if !asserts.Checking() {
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexAddDimname, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4300,12 +4044,11 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	if !asserts.Checking() {
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexReduceOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexReduceOut, &assertgenshapes.Shape_ba92bb018941, self, index, source, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, source, out, r0)
 	return r0
 }
 
@@ -4321,12 +4064,11 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	if !asserts.Checking() {
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexReduce_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce_, &assertgenshapes.Shape_bb7b472f8668, self, index, source)
+	defer fr.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4342,11 +4084,10 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexReduce, &assertgenshapes.Shape_824a20279e08, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, source, r0)
 	return r0
 }
 
@@ -4362,12 +4103,11 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_IntScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4383,12 +4123,11 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntScalarOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -4404,11 +4143,10 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillIntScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4424,12 +4162,11 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_IntTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4445,12 +4182,11 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opIndexFillIntTensorOut, &assertgenshapes.Shape_ac79b2e8ec3c, self, index, value, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, value, out, r0)
 	return r0
 }
 
@@ -4466,11 +4202,10 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillIntTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4486,12 +4221,11 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFill_DimnameScalar, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4507,12 +4241,11 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFill_DimnameTensor, &assertgenshapes.Shape_b6ae75e40f87, self, index, value)
+	defer fr.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4528,11 +4261,10 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexFillDimnameScalar, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4548,11 +4280,10 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexFillDimnameTensor, &assertgenshapes.Shape_76fb5286d360, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, value, r0)
 	return r0
 }
 
@@ -4568,11 +4299,10 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4588,12 +4318,11 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatter_Src, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Src, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4609,12 +4338,11 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterSrcOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterSrcOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -4630,11 +4358,10 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	if !asserts.Checking() {
 		return kernels.ScatterValue(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4650,12 +4377,11 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opScatter_Value, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_Value, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4671,12 +4397,11 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	if !asserts.Checking() {
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opScatterValueOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -4692,11 +4417,10 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4712,12 +4436,11 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatter_Reduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatter_Reduce, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4733,12 +4456,11 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterReduceOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -4754,11 +4476,10 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterValueReduce, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4774,12 +4495,11 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatter_ValueReduce, &assertgenshapes.Shape_2bda213f53be, self, index)
+	defer fr.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4795,12 +4515,11 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
-	var c wrap.Call
-	var a0, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterValueReduceOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -4816,11 +4535,10 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterDimnameSrc, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4836,11 +4554,10 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opScatterDimnameValue, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -4856,11 +4573,10 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4876,12 +4592,11 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatterAdd_, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAdd_, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4897,12 +4612,11 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterAddOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterAddOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -4918,11 +4632,10 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterAddDimname, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4938,11 +4651,10 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduceTwo, &assertgenshapes.Shape_58ccf8c9acec, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4958,12 +4670,11 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	if !asserts.Checking() {
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatterReduce_Two, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opScatterReduce_Two, &assertgenshapes.Shape_6874f084fd18, self, index, src)
+	defer fr.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, src, r0)
 	return r0
 }
 
@@ -4979,12 +4690,11 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3, a6 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opScatterReduceTwoOut, &assertgenshapes.Shape_5ccca5a98582, self, index, src, out)
+	defer fr.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, index, src, out, r0)
 	return r0
 }
 
@@ -5000,12 +4710,11 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opEq_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opEq_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5021,12 +4730,11 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opEq_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEq_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5042,12 +4750,11 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseAndTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5063,12 +4770,11 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5084,11 +4790,10 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5104,11 +4809,10 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAndScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -5124,12 +4828,11 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -5145,11 +4848,10 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5165,12 +4867,11 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseAnd_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5186,12 +4887,11 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseAnd_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 

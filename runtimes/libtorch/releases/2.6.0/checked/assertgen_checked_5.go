@@ -25,11 +25,10 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderAndScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -45,11 +44,10 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderAndTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -65,12 +63,11 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIandScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIandScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -86,12 +83,11 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIandTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIandTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -107,12 +103,11 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -128,12 +123,11 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -149,11 +143,10 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -169,11 +162,10 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOrScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -189,12 +181,11 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -210,11 +201,10 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -230,12 +220,11 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -251,12 +240,11 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -272,11 +260,10 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderOrScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -292,11 +279,10 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderOrTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -312,12 +298,11 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -333,12 +318,11 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -354,12 +338,11 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -375,12 +358,11 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -396,11 +378,10 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -416,11 +397,10 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXorScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -436,12 +416,11 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -457,11 +436,10 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -477,12 +455,11 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -498,12 +475,11 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -519,11 +495,10 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderXorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -539,11 +514,10 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderXorTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -559,12 +533,11 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIxorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -580,12 +553,11 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIxorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -601,11 +573,10 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderLshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -621,11 +592,10 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -641,12 +611,11 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -662,12 +631,11 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -683,12 +651,11 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -704,12 +671,11 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -725,11 +691,10 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -745,12 +710,11 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -766,12 +730,11 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -787,11 +750,10 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -807,12 +769,11 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -828,12 +789,11 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -849,11 +809,10 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -869,12 +828,11 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -890,11 +848,10 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderRshiftScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -910,11 +867,10 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -930,12 +886,11 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -951,12 +906,11 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -972,12 +926,11 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -993,12 +946,11 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -1014,11 +966,10 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -1034,12 +985,11 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -1055,12 +1005,11 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -1076,11 +1025,10 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1096,12 +1044,11 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1117,12 +1064,11 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1138,11 +1084,10 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Shape_92b566f65051, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, other, r0)
 	return r0
 }
 
@@ -1158,12 +1103,11 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_3a7c16cd406e, other, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, other, out, r0)
 	return r0
 }
 
@@ -1179,12 +1123,11 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril_(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTril_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1200,12 +1143,11 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu_(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1221,12 +1163,11 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opDigamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1242,12 +1183,11 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLerp_Scalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerp_Scalar, &assertgenshapes.Shape_aa7a3518431e, self, end)
+	defer fr.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
 }
 
@@ -1263,12 +1203,11 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opLerp_Tensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLerp_Tensor, &assertgenshapes.Shape_f47c51df34e2, self, end, weight)
+	defer fr.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
 }
 
@@ -1284,12 +1223,11 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm_, &assertgenshapes.Shape_015b3b716853, self, batch1, batch2)
+	defer fr.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -1305,12 +1243,11 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddbmmOut, &assertgenshapes.Shape_30474d30070c, self, batch1, batch2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -1326,11 +1263,10 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	if !asserts.Checking() {
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_fc1c58030eac, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -1346,12 +1282,11 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Random_From(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_From, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_From, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1367,12 +1302,11 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	if !asserts.Checking() {
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomFromOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomFromOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1388,11 +1322,10 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.RandomFrom(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1408,12 +1341,11 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_To(self, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_To, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_To, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1429,12 +1361,11 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.RandomToOut(self, to, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomToOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomToOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1450,11 +1381,10 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandomTo(self, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1470,12 +1400,11 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1491,12 +1420,11 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandomOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRandomOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1512,11 +1440,10 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1532,12 +1459,11 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Uniform_(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opUniform_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1553,12 +1479,11 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opUniformOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opUniformOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1574,11 +1499,10 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Uniform(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1594,12 +1518,11 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	if !asserts.Checking() {
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opCauchy_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1615,12 +1538,11 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	if !asserts.Checking() {
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCauchyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCauchyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1636,11 +1558,10 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1656,12 +1577,11 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1677,12 +1597,11 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	if !asserts.Checking() {
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogNormalOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1698,11 +1617,10 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	if !asserts.Checking() {
 		return kernels.LogNormal(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1718,12 +1636,11 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Exponential_(self, lambd, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opExponential_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1739,12 +1656,11 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	if !asserts.Checking() {
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opExponentialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opExponentialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1760,11 +1676,10 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Exponential(self, lambd, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1780,12 +1695,11 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric_(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGeometric_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1801,12 +1715,11 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GeometricOut(self, p, generator, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeometricOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeometricOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1822,11 +1735,10 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1842,12 +1754,11 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.DiagOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDiagOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1863,11 +1774,10 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diag(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiag, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1883,12 +1793,11 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossOut(self, other, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opCrossOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -1904,11 +1813,10 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cross(self, other, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCross, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -1924,12 +1832,11 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TriuOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTriuOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTriuOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1945,11 +1852,10 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1965,12 +1871,11 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TrilOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTrilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTrilOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -1986,11 +1891,10 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2006,10 +1910,10 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opTrilIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -2025,12 +1929,11 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrilIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -2046,10 +1949,10 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_93b224f3c533(&fr, &opTriuIndices, &assertgenshapes.Shape_2f9df84a88de)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	assertgenshapes.After_14b53284d5be(&fr, r0)
 	return r0
 }
 
@@ -2065,12 +1968,11 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriuIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_cc5763535a78, out)
+	defer fr.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, out, r0)
 	return r0
 }
 
@@ -2086,11 +1988,10 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trace(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2106,12 +2007,11 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opTraceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTraceOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2127,11 +2027,10 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceBackward(grad, sizes)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTraceBackward, &assertgenshapes.Shape_d82773aabbec, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad, r0)
 	return r0
 }
 
@@ -2147,12 +2046,11 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.NeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2168,11 +2066,10 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2188,12 +2085,11 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.NeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2209,11 +2105,10 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2229,12 +2124,11 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2250,12 +2144,11 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2271,12 +2164,11 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2292,11 +2184,10 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2312,12 +2203,11 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2333,11 +2223,10 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2353,12 +2242,11 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2374,12 +2262,11 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2395,12 +2282,11 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.EqScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opEqScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2416,11 +2302,10 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2436,12 +2321,11 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EqTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opEqTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opEqTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2457,11 +2341,10 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2477,12 +2360,11 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2498,11 +2380,10 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2518,12 +2399,11 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2539,11 +2419,10 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2559,12 +2438,11 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2580,12 +2458,11 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2601,12 +2478,11 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2622,11 +2498,10 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2642,12 +2517,11 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2663,11 +2537,10 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2683,12 +2556,11 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2704,12 +2576,11 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2725,12 +2596,11 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2746,11 +2616,10 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2766,12 +2635,11 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLeTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2787,11 +2655,10 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2807,12 +2674,11 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLe_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2828,12 +2694,11 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLe_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2849,12 +2714,11 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2870,11 +2734,10 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqualScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2890,12 +2753,11 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -2911,11 +2773,10 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqualTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2931,12 +2792,11 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2952,12 +2812,11 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2973,12 +2832,11 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GtScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -2994,11 +2852,10 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3014,12 +2871,11 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GtTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -3035,11 +2891,10 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3055,12 +2910,11 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3076,12 +2930,11 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3097,12 +2950,11 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.GreaterScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opGreaterScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3118,11 +2970,10 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreaterScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3138,12 +2989,11 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.GreaterTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGreaterTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -3159,11 +3009,10 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreaterTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3179,12 +3028,11 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreater_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGreater_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3200,12 +3048,11 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGreater_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGreater_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3221,12 +3068,11 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LtScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3242,11 +3088,10 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3262,12 +3107,11 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LtTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLtTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -3283,11 +3127,10 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3303,12 +3146,11 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLt_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3324,12 +3166,11 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLt_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3345,12 +3186,11 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LessScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLessScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3366,11 +3206,10 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLessScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3386,12 +3225,11 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LessTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLessTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLessTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -3407,11 +3245,10 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLessTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3427,12 +3264,11 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLess_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLess_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3448,12 +3284,11 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLess_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLess_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3469,12 +3304,11 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeOut(self, index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTakeOut, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -3490,11 +3324,10 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Take(self, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3510,12 +3343,11 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	if !asserts.Checking() {
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_f12be3cc4357, self, indices, out)
+	defer fr.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, indices, out, r0)
 	return r0
 }
 
@@ -3531,11 +3363,10 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTakeAlongDim, &assertgenshapes.Shape_9f45502cc87b, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -3551,12 +3382,11 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexSelectOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -3572,11 +3402,10 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexSelect(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3592,12 +3421,11 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -3613,11 +3441,10 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3633,11 +3460,10 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	if !asserts.Checking() {
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelectBackward, &assertgenshapes.Shape_f0e338972e76, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad, index, r0)
 	return r0
 }
 
@@ -3653,12 +3479,11 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaskedSelectOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_09834f806f9a, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mask, out, r0)
 	return r0
 }
 
@@ -3674,11 +3499,10 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaskedSelect(self, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_cadede2892b5, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -3694,11 +3518,10 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	if !asserts.Checking() {
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opMaskedSelectBackward, &assertgenshapes.Shape_0c7a9034814e, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad, input, mask, r0)
 	return r0
 }
 
@@ -3714,12 +3537,11 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3735,11 +3557,10 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nonzero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3755,12 +3576,11 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	if !asserts.Checking() {
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -3776,11 +3596,10 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzeroStatic, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3796,11 +3615,10 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroNumpy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzeroNumpy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8f68bb37a436(&fr, &opNonzeroNumpy, &assertgenshapes.Shape_71b274198a51, self)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_dfb191507376(&fr, self, r0)
 	return r0
 }
 
@@ -3816,11 +3634,10 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argwhere(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgwhere, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3836,12 +3653,11 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	if !asserts.Checking() {
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGatherOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -3857,11 +3673,10 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	if !asserts.Checking() {
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3877,11 +3692,10 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	if !asserts.Checking() {
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherBackward, &assertgenshapes.Shape_73a79c9f872f, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, grad, self, index, r0)
 	return r0
 }
 
@@ -3897,12 +3711,11 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	if !asserts.Checking() {
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGatherDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_16d44aa9be15, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, out, r0)
 	return r0
 }
 
@@ -3918,11 +3731,10 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	if !asserts.Checking() {
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGatherDimname, &assertgenshapes.Shape_b53196b04a46, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3938,11 +3750,10 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXGatherSparseBackward, &assertgenshapes.Shape_5452ddfad3a7, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, index, grad, r0)
 	return r0
 }
 
@@ -3958,12 +3769,11 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddcmulOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcmulOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -3979,11 +3789,10 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3999,12 +3808,11 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddcmul_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
+	defer fr.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4020,12 +3828,11 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddcdivOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opAddcdivOut, &assertgenshapes.Shape_1bb90dd7e41e, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -4041,11 +3848,10 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_aed6a950e6a5, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4061,12 +3867,11 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddcdiv_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv_, &assertgenshapes.Shape_3423d5233226, self, tensor1, tensor2)
+	defer fr.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4082,11 +3887,10 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_de244d6792f7(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opCrossEntropyLoss, &assertgenshapes.Shape_efba22c7404c, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -4102,12 +3906,11 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	if !asserts.Checking() {
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_38f42231116f(&c, &opTriangularSolveX, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opTriangularSolveX, &assertgenshapes.Shape_6dfbce76dff6, self, A, X, M)
+	defer fr.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -4123,11 +3926,10 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	if !asserts.Checking() {
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_32b13faeef53(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_0456945536eb, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -4144,11 +3946,10 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_c70bdf4d7198, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	assertgenshapes.After_6c90c45c139f(&fr, info)
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
@@ -4163,12 +3964,11 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_7b3794a2e503, self, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, B, out, r0)
 	return r0
 }
 
@@ -4184,11 +3984,10 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_3b54fd4fd2c6, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, B, r0)
 	return r0
 }
 
@@ -4204,11 +4003,10 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVander(x, N)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLinalgVander, &assertgenshapes.Shape_3405e483a14d, x)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -4224,12 +4022,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var c wrap.Call
-	var a0, a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opSvdU, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3bbc7eb0a832(&fr, &opSvdU, &assertgenshapes.Shape_4b68570209fc, self, U, S, V)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	assertgenshapes.After_518303ad88bc(&fr, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4245,11 +4042,10 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.Svd(self, some, compute_uv)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opSvd, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4265,11 +4061,10 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4285,12 +4080,11 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapaxes_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapaxes_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4306,11 +4100,10 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims, &assertgenshapes.Shape_2752caee493b, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4326,12 +4119,11 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapdims_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSwapdims_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4347,12 +4139,11 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CholeskyOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4368,11 +4159,10 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cholesky(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Cholesky(self, upper)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4388,12 +4178,11 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	if !asserts.Checking() {
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCholeskySolveOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
 	return r0
 }
 
@@ -4409,11 +4198,10 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	if !asserts.Checking() {
 		return kernels.CholeskySolve(self, input2, upper)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
 }
 
@@ -4429,11 +4217,10 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXCholeskySolveHelper, &assertgenshapes.Shape_e2191b451be1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, A, r0)
 	return r0
 }
 
@@ -4449,12 +4236,11 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_835ed85aa8a2, self, A, out)
+	defer fr.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, A, out, r0)
 	return r0
 }
 
@@ -4470,11 +4256,10 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CholeskyInverse(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4490,12 +4275,11 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4511,12 +4295,11 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	if !asserts.Checking() {
 		return kernels.QrQ(self, some, Q, R)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opQrQ, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opQrQ, &assertgenshapes.Shape_9d68efcf2fc0, self, Q, R)
+	defer fr.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -4532,11 +4315,10 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Qr(self, some)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opQr, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opQr, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4552,12 +4334,11 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.GeqrfA(self, a, tau)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opGeqrfA, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b01e515f3b50(&fr, &opGeqrfA, &assertgenshapes.Shape_57b1dafa4fc9, self, a, tau)
+	defer fr.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -4573,11 +4354,10 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Geqrf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_78129bbdf148, self)
 	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4593,11 +4373,10 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Orgqr(self, input2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opOrgqr, &assertgenshapes.Shape_34ebf989489f, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
 }
 
@@ -4613,12 +4392,11 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.OrgqrOut(self, input2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opOrgqrOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opOrgqrOut, &assertgenshapes.Shape_db8eb1007031, self, input2, out)
+	defer fr.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, out, r0)
 	return r0
 }
 
@@ -4634,12 +4412,11 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	if !asserts.Checking() {
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opOrmqrOut, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opOrmqrOut, &assertgenshapes.Shape_05cde017bfee, self, input2, input3, out)
+	defer fr.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -4655,11 +4432,10 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	if !asserts.Checking() {
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_27bd0e754cb9, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, input3, r0)
 	return r0
 }
 
@@ -4675,11 +4451,10 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_88099299b360(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXLuWithInfo, &assertgenshapes.Shape_b4ee0da0e783, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4695,12 +4470,11 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLuSolveOut, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLuSolveOut, &assertgenshapes.Shape_4d6a99fecdff, self, LU_data, LU_pivots, out)
+	defer fr.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -4716,11 +4490,10 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLuSolve, &assertgenshapes.Shape_fce38bdc38a1, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -4736,11 +4509,10 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	if !asserts.Checking() {
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opLuUnpack, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_830e447b3b91, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost_013fb284ae6c(&c, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.After_59b81b2d5a28(&fr, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -4756,12 +4528,11 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	if !asserts.Checking() {
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_336bc2e92f6d(&c, &opLuUnpackOut, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8073128f772b(&fr, &opLuUnpackOut, &assertgenshapes.Shape_2816035b6a18, LU_data, LU_pivots, P, L, U)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	assertgenshapes.After_933f0c76306c(&fr, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4777,12 +4548,11 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	if !asserts.Checking() {
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opMultinomialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMultinomialOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4798,11 +4568,10 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	if !asserts.Checking() {
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4818,12 +4587,11 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LgammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opLgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLgammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4839,12 +4607,11 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opLgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4860,11 +4627,10 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4880,12 +4646,11 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DigammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDigammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4901,11 +4666,10 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4921,12 +4685,11 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.PolygammaOut(n, self, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolygammaOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -4942,11 +4705,10 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma(n, self)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4962,12 +4724,11 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma_(self, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opPolygamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4983,11 +4744,10 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5003,12 +4763,11 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opErfinv_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5024,12 +4783,11 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfinvOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opErfinvOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5045,11 +4803,10 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5065,12 +4822,11 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opI0_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5086,12 +4842,11 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opI0Out, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5107,11 +4862,10 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5127,12 +4881,11 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opSign_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign_, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5148,12 +4901,11 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSignOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5169,11 +4921,10 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Signbit(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5189,12 +4940,11 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignbitOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opSignbitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSignbitOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5210,11 +4960,10 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Dist(self, other, p)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5230,12 +4979,11 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	if !asserts.Checking() {
 		return kernels.DistOut(self, other, p, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDistOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opDistOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5251,12 +4999,11 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.Atan2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAtan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5272,12 +5019,11 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5293,11 +5039,10 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5313,11 +5058,10 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5333,12 +5077,11 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.Arctan2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opArctan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opArctan2Out, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5354,12 +5097,11 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opArctan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opArctan2_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5375,12 +5117,11 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLerpScalarOut, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpScalarOut, &assertgenshapes.Shape_6152dd779b5b, self, end, out)
+	defer fr.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, end, out, r0)
 	return r0
 }
 
@@ -5396,12 +5137,11 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLerpTensorOut, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opLerpTensorOut, &assertgenshapes.Shape_7e02364c04ca, self, end, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, end, weight, out, r0)
 	return r0
 }
 
@@ -5417,11 +5157,10 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.LerpScalar(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_dd5615e28cf1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
 }
 
@@ -5437,11 +5176,10 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LerpTensor(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_16d3c0c19de0, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
 }
 
@@ -5457,12 +5195,11 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	if !asserts.Checking() {
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opHistcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHistcOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5478,11 +5215,10 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Histc(self, bins, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5498,12 +5234,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_34b05d119386(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
-	defer c.Abandon()
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a56358ffb544(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_f5620b25b2d8, self, bins, weight, hist, bin_edges)
+	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.After_2dcc5b17127e(&fr, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -5519,11 +5254,10 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4982328a4d7b(&fr, &opHistogramBinsTensor, &assertgenshapes.Shape_df5826573e96, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.After_18260e60a85b(&fr, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5539,12 +5273,11 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	if !asserts.Checking() {
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
-	var c wrap.Call
-	var a0, a3, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_41be367a6d28(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_72e3b397ce51(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_1570eb4b8588, self, weight, hist, bin_edges)
+	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -5560,11 +5293,10 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	if !asserts.Checking() {
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramBinCt, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ad4fbfba8e0a(&fr, &opHistogramBinCt, &assertgenshapes.Shape_a55d48ca703c, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5580,11 +5312,10 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	if !asserts.Checking() {
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_326967421c66(&fr, &opXHistogramddBinEdges, &assertgenshapes.Shape_d165dcc1d32b, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_585076c08723(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
+	assertgenshapes.After_d90c52b51233(&fr, self, weight, r0)
 	return r0
 }
 
@@ -5601,15 +5332,11 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a3 wrap.Saved
-		l5     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bedc86d34c7f(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_07d0a7e33c25(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_4dfd7910d165, self, weight, out)
+	defer fr.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_d995c882f8a4(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.After_199d9e771450(&fr, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
@@ -5624,11 +5351,10 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3ca02444b679(&fr, &opXHistogramddFromBinCts, &assertgenshapes.Shape_178f908109f7, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -5644,12 +5370,11 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
-	var c wrap.Call
-	var a0, a3, a5 wrap.Saved
-	assertgenshapes.ChecksPre_91ccc1d7ae11(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ce1decf6a938(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_8489daffb152, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, out, r0)
 	return r0
 }
 
@@ -5665,14 +5390,10 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var c wrap.Call
-	var (
-		a0, a2 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_b51d9ac49bbc(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_79eb4b39a50f(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_c8b3f067b8b3, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.After_ace522ff0b58(&fr, self, bins, weight, r0)
 	return r0
 }
 
@@ -5688,15 +5409,11 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
-	var c wrap.Call
-	var (
-		a0, a2, a4 wrap.Saved
-		l1         wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_07791a8c9db1(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_dc8de5d7914c(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_acb0e0fa6fc0, self, bins, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.After_ce2e9596af94(&fr, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -5712,11 +5429,10 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramdd, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramdd, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5732,11 +5448,10 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramddIntBins, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_8bc0ac783dc4(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_750344011256, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.After_959988572fc6(&fr, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5752,14 +5467,10 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	var (
-		a0, a3 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_8326cbbeaee9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_9c93465de971(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_fe730534ae42, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_cf5b5b698224(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.After_3ac2386356dd(&fr, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -5775,12 +5486,11 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FmodScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_9619740f86da(&c, &opFmodScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodScalarOut, &assertgenshapes.Shape_3dd66b546614, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, out, r0)
 	return r0
 }
 
@@ -5796,11 +5506,10 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_71ec91a2e615, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5816,12 +5525,11 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_9216c082a541(&c, &opFmod_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmod_Scalar, &assertgenshapes.Shape_dba5d4c8f6f2, self)
+	defer fr.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5837,12 +5545,11 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FmodTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFmodTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opFmodTensorOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5858,11 +5565,10 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5878,12 +5584,11 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opFmod_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmod_Tensor, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5899,12 +5604,11 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.HypotOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opHypotOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5920,11 +5624,10 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5940,12 +5643,11 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5961,12 +5663,11 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.IgammaOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIgammaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammaOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -5982,11 +5683,10 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6002,12 +5702,11 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIgamma_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6023,12 +5722,11 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.IgammacOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIgammacOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opIgammacOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -6044,11 +5742,10 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6064,12 +5761,11 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIgammac_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac_, &assertgenshapes.Shape_562fa2fc807a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6085,12 +5781,11 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.NextafterOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNextafterOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opNextafterOut, &assertgenshapes.Shape_4fd59089432b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -6106,11 +5801,10 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b834233145a4(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_9d747bb8047e, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 

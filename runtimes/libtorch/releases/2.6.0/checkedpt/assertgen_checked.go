@@ -13,12 +13,12 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 var opXCastByte = wrap.Op{
@@ -205,12 +205,11 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		kernels.SetData(self, new_data)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSetData, &assertgenshapes.Shape_65d84e405648, self)
+	defer fr.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opData = wrap.Op{
@@ -301,12 +300,11 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRequiresGrad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRequiresGrad_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -323,12 +321,11 @@ func RetainGrad(self *torch.Tensor) {
 		kernels.RetainGrad(self)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRetainGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRetainGrad, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	kernels.RetainGrad(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opRetainsGrad = wrap.Op{
@@ -419,11 +416,10 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -439,12 +435,11 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -460,11 +455,10 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXHasSameStorageNumel, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -480,12 +474,11 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rename_(self, names)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRename_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRename_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Rename_(self, names)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -597,11 +590,10 @@ func XAssertAsync(self *torch.Tensor) {
 		kernels.XAssertAsync(self)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsync, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsync, &assertgenshapes.Shape_abf0961c1e87, self)
 	kernels.XAssertAsync(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opXAssertAsyncMsg = wrap.Op{
@@ -617,11 +609,10 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 		kernels.XAssertAsyncMsg(self, assert_msg)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertAsyncMsg, &assertgenshapes.Shape_abf0961c1e87, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 }
 
 var opXAssertScalar = wrap.Op{
@@ -694,11 +685,10 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0, &a0, a)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAssertTensorMetadata, &assertgenshapes.Shape_c9076658aa01, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_e661941904a0, &a0, a)
+	assertgenshapes.After_6c90c45c139f(&fr, a)
 }
 
 var opXPrint = wrap.Op{
@@ -846,11 +836,10 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUseCudnnCtcLoss, &assertgenshapes.Shape_99faeb76a3de, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
+	assertgenshapes.After_59b81b2d5a28(&fr, log_probs, targets)
 	return r0
 }
 
@@ -866,11 +855,10 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_bcb581fb8330(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXUseCudnnCtcLossTensor, &assertgenshapes.Shape_45220d2881c4, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.After_44d770df365a(&fr, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -886,11 +874,10 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCudnnCtcLoss, &assertgenshapes.Shape_c629aa368161, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -906,12 +893,11 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
-	var c wrap.Call
-	var a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCudnnCtcLossOut, &assertgenshapes.Shape_ef23d4ed1f98, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -927,11 +913,10 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCudnnCtcLossTensor, &assertgenshapes.Shape_92764cc6f75f, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -985,12 +970,11 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs_d638e269a569, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Shape_0ff789d8145f, out)
+	defer fr.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1006,14 +990,10 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var c wrap.Call
-	var (
-		a0, a4 wrap.Saved
-		l1     wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_a20cc1b90e3a(&c, &opXCudnnRnn, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_e5633060f8dc(&fr, &opXCudnnRnn, &assertgenshapes.Shape_0c1715c89562, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost_35bd977086a3(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.After_344ce0e8684d(&fr, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1029,12 +1009,11 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var c wrap.Call
-	var a16, a17, a18, a19, a20 wrap.Saved
-	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXCudnnRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opXCudnnRnnOut, &assertgenshapes.Shape_4470a06aeabf, out0, out1, out2, out3, out4)
+	defer fr.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_57eefc1fc2db(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.After_b031ae74ef2b(&fr, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1050,14 +1029,10 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a6, a20 wrap.Saved
-		l1                  wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_67763b69b686(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	var fr wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_665b64244c66(&fr, &opXCudnnRnnBackward, &assertgenshapes.Shape_b5f518dd094a, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost_17eb7d695ed8(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.After_70461f81f9c4(&fr, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -1074,15 +1049,11 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0, a3, a4, a6, a20, a22, a23, a24 wrap.Saved
-		l1, l25                            wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot]
+	assertgenshapes.Before_a604a97f99fd(&fr, &opXCudnnRnnBackwardOut, &assertgenshapes.Shape_54836f8e6399, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer fr.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_613422b4a5b1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.After_58d8d690cf7f(&fr, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = wrap.Op{
@@ -1116,12 +1087,11 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCudnnInitDropoutStateOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1156,11 +1126,10 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XFusedDropout(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXFusedDropout, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXFusedDropout, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -1176,12 +1145,11 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	if !asserts.Checking() {
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opXFusedDropoutOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXFusedDropoutOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -1216,12 +1184,11 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	if !asserts.Checking() {
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedScaleOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMaskedScaleOut, &assertgenshapes.Shape_3dc2cbc446b4, out)
+	defer fr.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1237,11 +1204,10 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NativeDropout(input, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNativeDropout, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opNativeDropout, &assertgenshapes.Shape_4aa827acf020, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, input, r0, r1)
 	return r0, r1
 }
 
@@ -1257,12 +1223,11 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opNativeDropoutOut, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNativeDropoutOut, &assertgenshapes.Shape_d8dc9103371d, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -1278,11 +1243,10 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNativeDropoutBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNativeDropoutBackward, &assertgenshapes.Shape_467d8cfeea45, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, mask, r0)
 	return r0
 }
 
@@ -1298,12 +1262,11 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs_6593da8747da, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeDropoutBackwardOut, &assertgenshapes.Shape_196e2a510065, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1338,12 +1301,11 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	if !asserts.Checking() {
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineFf_, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineFf_, &assertgenshapes.Shape_e963e0ab5b60, self)
+	defer fr.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1359,12 +1321,11 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	if !asserts.Checking() {
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs_891e70575d2e, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineScramble_, &assertgenshapes.Shape_1e59194d5ead, self)
+	defer fr.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1380,12 +1341,11 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSobolEngineInitializeState_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1458,12 +1418,11 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1498,12 +1457,11 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1538,12 +1496,11 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAlphaDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1578,12 +1535,11 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFeatureAlphaDropout_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1599,11 +1555,10 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAbs, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1619,12 +1574,11 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbs_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbs_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1640,12 +1594,11 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAbsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1680,12 +1633,11 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbsolute_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsolute_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Absolute_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1701,12 +1653,11 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsoluteOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAbsoluteOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAbsoluteOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1722,11 +1673,10 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Angle(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAngle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAngle, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Angle(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1742,12 +1692,11 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AngleOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAngleOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAngleOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1763,11 +1712,10 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsReal(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsReal, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.ViewAsReal(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1783,11 +1731,10 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplex(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opViewAsComplex, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.ViewAsComplex(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1803,11 +1750,10 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSgn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSgn, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sgn(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1823,12 +1769,11 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSgn_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSgn_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sgn_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1844,12 +1789,11 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SgnOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSgnOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSgnOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1922,11 +1866,10 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConj(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConj, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XConj(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1961,11 +1904,10 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysical(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXConjPhysical, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XConjPhysical(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1981,12 +1923,11 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysicalOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConjPhysicalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2021,12 +1962,11 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysicalOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysicalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2042,12 +1982,11 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opConjPhysical_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConjPhysical_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2101,11 +2040,10 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegView(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNegView, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XNegView(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2121,11 +2059,10 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcos, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Acos(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2141,12 +2078,11 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcos_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Acos_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2162,12 +2098,11 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcosOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAcosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2202,12 +2137,11 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccos_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arccos_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2223,12 +2157,11 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccosOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccosOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2263,12 +2196,11 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAvgPool1dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2303,12 +2235,11 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdaptiveAvgPool1dOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2343,11 +2274,10 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAddTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2363,12 +2293,11 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAdd_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -2384,12 +2313,11 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -2424,12 +2352,11 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2445,12 +2372,11 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAddReluOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2485,12 +2411,11 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddRelu_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2506,12 +2431,11 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	if !asserts.Checking() {
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddReluScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddReluScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2527,11 +2451,10 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.AddScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAddScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2547,12 +2470,11 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Add_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAdd_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2568,12 +2490,11 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAddScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAddScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2589,11 +2510,10 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmv, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmv, &assertgenshapes.Shape_bcb1f2706390, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat, vec, r0)
 	return r0
 }
 
@@ -2609,12 +2529,11 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmv_, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddmv_, &assertgenshapes.Shape_663fcb66f6b8, self, mat, vec)
+	defer fr.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mat, vec)
 	return r0
 }
 
@@ -2630,12 +2549,11 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmvOut, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmvOut, &assertgenshapes.Shape_3740ff22d4ff, self, mat, vec, out)
+	defer fr.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.After_44d770df365a(&fr, self, mat, vec, out)
 	return r0
 }
 
@@ -2651,11 +2569,10 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddr, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddr, &assertgenshapes.Shape_732c6e44dcf4, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2671,12 +2588,11 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddr_, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddr_, &assertgenshapes.Shape_00c0a49c429b, self, vec1, vec2)
+	defer fr.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, vec1, vec2)
 	return r0
 }
 
@@ -2692,12 +2608,11 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	if !asserts.Checking() {
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddrOut, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddrOut, &assertgenshapes.Shape_276ebb390d7d, self, vec1, vec2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2713,11 +2628,10 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	if !asserts.Checking() {
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAffineGridGenerator, &assertgenshapes.Shape_0592617e74de, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
 }
 
@@ -2733,12 +2647,11 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAffineGridGeneratorOut, &assertgenshapes.Shape_13380e7ebaaf, out)
+	defer fr.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2773,11 +2686,10 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIsAllTrue(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAllTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAllTrue, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XIsAllTrue(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2793,11 +2705,10 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIsAnyTrue(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAnyTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXIsAnyTrue, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XIsAnyTrue(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2851,12 +2762,11 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestFunctorchFallbackOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTestFunctorchFallbackOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2872,11 +2782,10 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAllDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2892,11 +2801,10 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDims(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAllDims, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2912,12 +2820,11 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2933,12 +2840,11 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AllDimsOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllDimsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2973,12 +2879,11 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAllDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAllDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2994,11 +2899,10 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	if !asserts.Checking() {
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opAllclose, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAllclose, &assertgenshapes.Shape_3586d644e104, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -3014,11 +2918,10 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3034,11 +2937,10 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDims(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAnyDims, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3054,12 +2956,11 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3075,12 +2976,11 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AnyDimsOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAnyDimsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3115,12 +3015,11 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAnyDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAnyDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3193,12 +3092,11 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArangeOut(end, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3214,12 +3112,11 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeStartOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArangeStartOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3254,11 +3151,10 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3274,12 +3170,11 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opArgmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3295,11 +3190,10 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opArgmin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3315,12 +3209,11 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opArgminOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3336,11 +3229,10 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAcosh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Acosh(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3356,12 +3248,11 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAcosh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Acosh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3377,12 +3268,11 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcoshOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAcoshOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3417,12 +3307,11 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccosh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arccosh_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3438,12 +3327,11 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccoshOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccoshOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArccoshOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3459,11 +3347,10 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsinh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Asinh(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3479,12 +3366,11 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsinh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Asinh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3500,12 +3386,11 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAsinhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3540,12 +3425,11 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3561,12 +3445,11 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinhOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinhOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3582,11 +3465,10 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtanh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Atanh(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3602,12 +3484,11 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Atanh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3623,12 +3504,11 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3663,12 +3543,11 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanh_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arctanh_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3684,12 +3563,11 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanhOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanhOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3705,11 +3583,10 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	if !asserts.Checking() {
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsStrided, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3725,12 +3602,11 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	if !asserts.Checking() {
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsStrided_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStrided_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3746,11 +3622,10 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAsin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Asin(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3766,12 +3641,11 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Asin_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3787,12 +3661,11 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAsinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3827,12 +3700,11 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsin_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arcsin_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3848,12 +3720,11 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArcsinOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3869,11 +3740,10 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opAtan, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Atan(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3889,12 +3759,11 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAtan_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Atan_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3910,12 +3779,11 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3950,12 +3818,11 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Arctan_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3971,12 +3838,11 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctanOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4106,11 +3972,10 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opBaddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opBaddbmm, &assertgenshapes.Shape_8ed9f1e87f89, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -4126,12 +3991,11 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opBaddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBaddbmm_, &assertgenshapes.Shape_8628ee24d5cb, self, batch1, batch2)
+	defer fr.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, batch1, batch2)
 	return r0
 }
 
@@ -4147,12 +4011,11 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBaddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opBaddbmmOut, &assertgenshapes.Shape_7ab3b93ddabe, self, batch1, batch2, out)
+	defer fr.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, batch1, batch2, out)
 	return r0
 }
 
@@ -4187,12 +4050,11 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4227,12 +4089,11 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBartlettWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4286,12 +4147,11 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opQuantizedBatchNormOut, &assertgenshapes.Shape_88540922fb8e, out)
+	defer fr.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4345,11 +4205,10 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bernoulli(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBernoulli, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opBernoulli, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Bernoulli(self, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4365,12 +4224,11 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.BernoulliOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBernoulliOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulliOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4386,12 +4244,11 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opBernoulli_Tensor, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opBernoulli_Tensor, &assertgenshapes.Shape_4f883582e8a2, self, p)
+	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, p)
 	return r0
 }
 
@@ -4407,12 +4264,11 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	if !asserts.Checking() {
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBernoulliTensorOut, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliTensorOut, &assertgenshapes.Shape_78f4da41ed5f, out)
+	defer fr.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4428,11 +4284,10 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliTensor(self, p, generator)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBernoulliTensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBernoulliTensor, &assertgenshapes.Shape_a893ccd6ae00, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, p, r0)
 	return r0
 }
 
@@ -4448,12 +4303,11 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBernoulli_Float, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulli_Float, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4469,12 +4323,11 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBernoulliFloatOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBernoulliFloatOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4528,11 +4381,10 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opBinaryCrossEntropy, &assertgenshapes.Shape_76c64b251c81, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, target, weight, r0)
 	return r0
 }
 
@@ -4548,12 +4400,11 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBinaryCrossEntropyOut, &assertgenshapes.Shape_8ed47c14ff99, self, target, out)
+	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, target, out)
 	return r0
 }
 
@@ -4569,11 +4420,10 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_6ef918a2e8f1(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_463bd598b71d(&fr, &opBinaryCrossEntropyBackward, &assertgenshapes.Shape_a7d21ffc1b63, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	assertgenshapes.ChecksPost_3f35fa38ff67(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4589,12 +4439,11 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Shape_bb0f096c2199, grad_output, self, target, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.After_44d770df365a(&fr, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4610,11 +4459,10 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_debee7aae99f(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8cb563b60047(&fr, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Shape_aed7da2e316b, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	assertgenshapes.ChecksPost_919d3508f8bd(&c, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4630,12 +4478,11 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Shape_863efe6fe424, out)
+	defer fr.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4670,12 +4517,11 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	if !asserts.Checking() {
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBincountOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBincountOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4710,12 +4556,11 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNot_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4731,12 +4576,11 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNotOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseNotOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseNotOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4752,12 +4596,11 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CopysignOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCopysignOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCopysignOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -4773,11 +4616,10 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCopysignTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4793,12 +4635,11 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opCopysign_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCopysign_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -4814,11 +4655,10 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCopysignScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCopysignScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CopysignScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4834,12 +4674,11 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCopysign_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopysign_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4855,12 +4694,11 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CopysignScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCopysignScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCopysignScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4876,11 +4714,10 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLazyClone(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXLazyClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXLazyClone, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XLazyClone(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4896,11 +4733,10 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogicalNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogicalNot, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LogicalNot(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4916,12 +4752,11 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogicalNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogicalNot_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4937,12 +4772,11 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNotOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogicalNotOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalNotOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4958,11 +4792,10 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalXor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalXor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -4978,12 +4811,11 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalXor_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalXor_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -4999,12 +4831,11 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalXorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalXorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalXorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5020,11 +4851,10 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalAnd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalAnd, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5040,12 +4870,11 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalAnd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalAnd_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -5061,12 +4890,11 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalAndOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalAndOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalAndOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5082,11 +4910,10 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalOr, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLogicalOr, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5102,12 +4929,11 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalOr_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogicalOr_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -5123,12 +4949,11 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LogicalOrOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalOrOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLogicalOrOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5163,12 +4988,11 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5203,12 +5027,11 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlackmanWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5224,11 +5047,10 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bmm(self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opBmm, &assertgenshapes.Shape_55c6cf62fb4c, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mat2, r0)
 	return r0
 }
 
@@ -5244,12 +5066,11 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BmmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBmmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opBmmOut, &assertgenshapes.Shape_f01b1a946d53, self, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mat2, out)
 	return r0
 }
 
@@ -5322,11 +5143,10 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opCat, &assertgenshapes.Shape_d06915494d23, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -5342,15 +5162,11 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CatOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opCatOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opCatOut, &assertgenshapes.Shape_ee7cef943714, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
+	assertgenshapes.After_adfdbe180029(&fr, tensors, out)
 	return r0
 }
 
@@ -5385,12 +5201,11 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCatNamesOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5425,12 +5240,11 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConcatOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5465,12 +5279,11 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatNamesOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5505,12 +5318,11 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatenateOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5545,12 +5357,11 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConcatenateNamesOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5566,11 +5377,10 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiag(tensors)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opBlockDiag, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opBlockDiag, &assertgenshapes.Shape_d06915494d23, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -5586,12 +5396,11 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiagOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBlockDiagOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBlockDiagOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5607,11 +5416,10 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCeil, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Ceil(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5627,12 +5435,11 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCeil_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCeil_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Ceil_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5648,12 +5455,11 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CeilOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCeilOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5688,12 +5494,11 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChainMatmulOut, &assertgenshapes.Locs_37e2e2294675, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChainMatmulOut, &assertgenshapes.Shape_79a5d643ed08, out)
+	defer fr.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5728,11 +5533,10 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chunk(self, chunks, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opChunk, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opChunk, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5805,11 +5609,10 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClamp, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5825,11 +5628,10 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ClampTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b3dbf7950add(&fr, &opClampTensor, &assertgenshapes.Shape_72ac9462369b, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, min_, max_, r0)
 	return r0
 }
 
@@ -5845,12 +5647,11 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.Clamp_(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5866,12 +5667,11 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClamp_Tensor, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5887,12 +5687,11 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.ClampOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5908,12 +5707,11 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampTensorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5929,11 +5727,10 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax(self, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ClampMax(self, max_)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5949,11 +5746,10 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensor(self, max_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMaxTensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMaxTensor, &assertgenshapes.Shape_587813133c87, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, max_, r0)
 	return r0
 }
 
@@ -5969,12 +5765,11 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_(self, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMax_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMax_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5990,12 +5785,11 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMax_Tensor, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMax_Tensor, &assertgenshapes.Shape_e132fd11566c, self, max_)
+	defer fr.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, max_)
 	return r0
 }
 
@@ -6011,12 +5805,11 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMaxOut(self, max_, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6032,12 +5825,11 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMaxTensorOut, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opClampMaxTensorOut, &assertgenshapes.Shape_760cfc962080, self, max_, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, max_, out)
 	return r0
 }
 
@@ -6053,11 +5845,10 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin(self, min_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClampMin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ClampMin(self, min_)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6073,11 +5864,10 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMinTensor(self, min_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMinTensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opClampMinTensor, &assertgenshapes.Shape_7942dcb5aca0, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, min_, r0)
 	return r0
 }
 
@@ -6093,12 +5883,11 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_(self, min_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClampMin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6114,12 +5903,11 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMin_Tensor, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMin_Tensor, &assertgenshapes.Shape_626f36782e45, self, min_)
+	defer fr.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, min_)
 	return r0
 }
 
@@ -6135,12 +5923,11 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMinOut(self, min_, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opClampMinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6156,12 +5943,11 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMinTensorOut, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opClampMinTensorOut, &assertgenshapes.Shape_302535666662, self, min_, out)
+	defer fr.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, min_, out)
 	return r0
 }
 
@@ -6215,12 +6001,11 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clip_(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6236,12 +6021,11 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClip_Tensor, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6257,12 +6041,11 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.ClipOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6278,12 +6061,11 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	if !asserts.Checking() {
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opClipTensorOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6318,11 +6100,10 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Complex(real_, imag_)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opComplex, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opComplex, &assertgenshapes.Shape_a016690597ce, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, real_, imag_, r0)
 	return r0
 }
 
@@ -6338,12 +6119,11 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ComplexOut(real_, imag_, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opComplexOut, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opComplexOut, &assertgenshapes.Shape_609f5c7a36a8, real_, imag_, out)
+	defer fr.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, real_, imag_, out)
 	return r0
 }
 
@@ -6359,11 +6139,10 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polar(abs, angle)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPolar, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opPolar, &assertgenshapes.Shape_2e1a2630804b, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, abs, angle, r0)
 	return r0
 }
 
@@ -6379,12 +6158,11 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PolarOut(abs, angle, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPolarOut, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opPolarOut, &assertgenshapes.Shape_22c6c675fef1, abs, angle, out)
+	defer fr.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, abs, angle, out)
 	return r0
 }
 
@@ -6400,11 +6178,10 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.ConstantPadNd(self, pad, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opConstantPadNd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opConstantPadNd, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6420,12 +6197,11 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConstantPadNdOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConstantPadNdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6460,11 +6236,10 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolution, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -6480,12 +6255,11 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOut, &assertgenshapes.Shape_f6f4d11f895b, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6501,11 +6275,10 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackward, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackward, &assertgenshapes.Shape_9394d4c962a4, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6521,12 +6294,11 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a11, a12, a13 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOut, &assertgenshapes.Shape_3a912c4f2200, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6542,11 +6314,10 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolutionOverrideable, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opConvolutionOverrideable, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -6562,12 +6333,11 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvolutionOverrideableOut, &assertgenshapes.Shape_f6f4d11f895b, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6583,11 +6353,10 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a94a6f0b17e8(&fr, &opConvolutionBackwardOverrideable, &assertgenshapes.Shape_9394d4c962a4, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.After_f6cc4a4c313a(&fr, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6603,12 +6372,11 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Shape_3a912c4f2200, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6624,11 +6392,10 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6c2d5ea0b719(&fr, &opXConvolution, &assertgenshapes.Shape_ec33ecf0a66e, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, input, weight, bias, r0)
 	return r0
 }
 
@@ -6644,12 +6411,11 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
-	var c wrap.Call
-	var a13 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXConvolutionOut, &assertgenshapes.Shape_f6f4d11f895b, out)
+	defer fr.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6836,11 +6602,10 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	if !asserts.Checking() {
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opConvTbc, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opConvTbc, &assertgenshapes.Shape_fb69b8c70ca6, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, weight, bias, r0)
 	return r0
 }
 
@@ -6856,12 +6621,11 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opConvTbcOut, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opConvTbcOut, &assertgenshapes.Shape_4b61b626bb00, out)
+	defer fr.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6972,12 +6736,11 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopy_, &assertgenshapes.Locs_938f93576399, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopy_, &assertgenshapes.Shape_57ed629a98ce, self)
+	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6993,12 +6756,11 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	if !asserts.Checking() {
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopyOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCopyOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7033,12 +6795,11 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	if !asserts.Checking() {
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromOut, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromOut, &assertgenshapes.Shape_63a930c41985, out)
+	defer fr.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7073,12 +6834,11 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCopyFromAndResizeOut, &assertgenshapes.Shape_63a930c41985, out)
+	defer fr.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7094,11 +6854,10 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCos, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cos(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7114,12 +6873,11 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCos_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cos_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7135,12 +6893,11 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CosOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CosOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7156,11 +6913,10 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCosh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cosh(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7176,12 +6932,11 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCosh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cosh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7197,12 +6952,11 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CoshOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCoshOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -7237,11 +6991,10 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzeroDimIntList, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7257,12 +7010,11 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroDimIntListOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7278,11 +7030,10 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzero(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCountNonzero, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CountNonzero(self, dim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7298,12 +7049,11 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCountNonzeroOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7357,11 +7107,10 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCudnnAffineGridGenerator, &assertgenshapes.Shape_0592617e74de, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, theta, r0)
 	return r0
 }
 
@@ -7377,12 +7126,11 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Shape_13380e7ebaaf, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7417,12 +7165,11 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs_ce617938b38c, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Shape_2fcc073ae77f, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7438,11 +7185,10 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_d709aa5c262f(&c, &opCudnnBatchNorm, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_86fe96a09dcc(&fr, &opCudnnBatchNorm, &assertgenshapes.Shape_66adbf27f2f4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost_58e218f7a7c2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7458,12 +7204,11 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a8, a9, a10, a11 wrap.Saved
-	assertgenshapes.ChecksPre_ecf139e659c7(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opCudnnBatchNormOut, &assertgenshapes.Shape_da31f8fbfc50, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_ac8bba232764(&c, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7479,11 +7224,10 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a8 wrap.Saved
-	assertgenshapes.ChecksPre_62f461653770(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_827cac5246e2(&fr, &opCudnnBatchNormBackward, &assertgenshapes.Shape_39c023970daf, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7499,12 +7243,11 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a9, a10, a11 wrap.Saved
-	assertgenshapes.ChecksPre_54ff1310876a(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCudnnBatchNormBackwardOut, &assertgenshapes.Shape_a30d8aa9764b, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost_29a660d34693(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7520,11 +7263,10 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	if !asserts.Checking() {
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolution, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolution, &assertgenshapes.Shape_755b231e8afb, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -7540,12 +7282,11 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c wrap.Call
-	var a0, a1, a9 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a9, self, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCudnnConvolutionOut, &assertgenshapes.Shape_64634f3ddf62, self, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, weight, out)
 	return r0
 }
 
@@ -7561,11 +7302,10 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnConvolutionTranspose, &assertgenshapes.Shape_755b231e8afb, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -7581,12 +7321,11 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c wrap.Call
-	var a10 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionTransposeOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7602,11 +7341,10 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXMpsConvolutionTranspose, &assertgenshapes.Shape_755b231e8afb, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, weight, r0)
 	return r0
 }
 
@@ -7622,12 +7360,11 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMpsConvolutionTransposeOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7662,12 +7399,11 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
-	var c wrap.Call
-	var a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Shape_e60d9d390483, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -7702,12 +7438,11 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionReluOut, &assertgenshapes.Shape_a9778b825ffc, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7742,12 +7477,11 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnConvolutionAddReluOut, &assertgenshapes.Shape_f3b6fa1ea818, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7763,11 +7497,10 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CudnnGridSampler(self, grid)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnGridSampler, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCudnnGridSampler, &assertgenshapes.Shape_f0700a8605f9, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, grid, r0)
 	return r0
 }
 
@@ -7783,12 +7516,11 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCudnnGridSamplerOut, &assertgenshapes.Shape_78873b9a4f70, out)
+	defer fr.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7823,12 +7555,11 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Shape_ee8886452596, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -7844,11 +7575,10 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummax(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummax, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7864,12 +7594,11 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCummaxOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCummaxOut, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -7904,12 +7633,11 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	if !asserts.Checking() {
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opCummaxDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCummaxDimnameOut, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
+	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
 	return r0, r1
 }
 
@@ -7926,12 +7654,11 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCummaxHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCummaxHelper, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 }
 
 var opCummin = wrap.Op{
@@ -7946,11 +7673,10 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummin(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummin, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opCummin, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -7966,12 +7692,11 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CumminOut(self, dim, values, indices)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCumminOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCumminOut, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 	return r0, r1
 }
 
@@ -8006,12 +7731,11 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	if !asserts.Checking() {
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opCumminDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumminDimnameOut, &assertgenshapes.Shape_79a9c7f3da04, values, indices)
+	defer fr.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
+	assertgenshapes.After_59b81b2d5a28(&fr, values, indices)
 	return r0, r1
 }
 
@@ -8028,12 +7752,11 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCumminHelper(self, values, indices, dim)
 		return
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXCumminHelper, &assertgenshapes.Shape_2f6e6e94fd55, self, values, indices)
+	defer fr.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, values, indices)
 }
 
 var opCummaxminBackward = wrap.Op{
@@ -8067,11 +7790,10 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumprod, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumprod, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8087,12 +7809,11 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprod_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8108,12 +7829,11 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumprodOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumprodOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8148,12 +7868,11 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprod_Dimname, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8169,12 +7888,11 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumprodDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumprodDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8209,11 +7927,10 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCumsum, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8229,12 +7946,11 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsum_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8250,12 +7966,11 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumsumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCumsumOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -8290,12 +8005,11 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsum_Dimname, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8311,12 +8025,11 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumsumDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCumsumDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8408,11 +8121,10 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	if !asserts.Checking() {
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXCtcLoss, &assertgenshapes.Shape_c629aa368161, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -8428,12 +8140,11 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	if !asserts.Checking() {
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
-	var c wrap.Call
-	var a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCtcLossOut, &assertgenshapes.Shape_ef23d4ed1f98, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -8449,11 +8160,10 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2a12a9ab0553(&fr, &opXCtcLossTensor, &assertgenshapes.Shape_92764cc6f75f, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.After_882e1f4a306a(&fr, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -8469,12 +8179,11 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	if !asserts.Checking() {
 		return kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
-	var c wrap.Call
-	var a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXCtcLossTensorOut, &assertgenshapes.Shape_123b08b5b296, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_dcb8725c8171(&c, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -8509,12 +8218,11 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
-	var c wrap.Call
-	var a9 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCtcLossBackwardOut, &assertgenshapes.Shape_a71a76812b00, out)
+	defer fr.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8549,11 +8257,10 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	if !asserts.Checking() {
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagEmbed, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagEmbed, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8569,12 +8276,11 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	if !asserts.Checking() {
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagEmbedOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagEmbedOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8609,11 +8315,10 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonal, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -8667,11 +8372,10 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	if !asserts.Checking() {
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDiagonalBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -8687,12 +8391,11 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	if !asserts.Checking() {
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalBackwardOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8708,12 +8411,11 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *tor
 	if !asserts.Checking() {
 		return kernels.FillDiagonal_(self, fill_value, wrap_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFillDiagonal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillDiagonal_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap_)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8748,12 +8450,11 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	if !asserts.Checking() {
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiffOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiffOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8902,11 +8603,10 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8922,12 +8622,11 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -8943,12 +8642,11 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.DivOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opDivOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -8964,11 +8662,10 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDivTensorMode, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -8984,12 +8681,11 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	if !asserts.Checking() {
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opDiv_TensorMode, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -9005,12 +8701,11 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	if !asserts.Checking() {
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOutMode, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opDivOutMode, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -9026,11 +8721,10 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.DivScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9046,12 +8740,11 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9067,12 +8760,11 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.DivScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9088,11 +8780,10 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	if !asserts.Checking() {
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDivScalarMode, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -9108,12 +8799,11 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiv_ScalarMode, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9129,12 +8819,11 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarModeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivScalarModeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9169,12 +8858,11 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9190,12 +8878,11 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.DivideOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9230,12 +8917,11 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9270,12 +8956,11 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	if !asserts.Checking() {
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_TensorMode, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9291,12 +8976,11 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOutMode, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivideOutMode, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9331,12 +9015,11 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDivide_ScalarMode, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9371,12 +9054,11 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9392,12 +9074,11 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.TrueDivideOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTrueDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9432,12 +9113,11 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrueDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -9453,11 +9133,10 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDot, &assertgenshapes.Shape_0b10ebe73e64, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, tensor, r0)
 	return r0
 }
 
@@ -9473,12 +9152,11 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.DotOut(self, tensor, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDotOut, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opDotOut, &assertgenshapes.Shape_fce22fe20738, self, tensor, out)
+	defer fr.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor, out)
 	return r0
 }
 
@@ -9494,11 +9172,10 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vdot(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opVdot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opVdot, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Vdot(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -9514,12 +9191,11 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.VdotOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opVdotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opVdotOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -9554,11 +9230,10 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	if !asserts.Checking() {
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbedding, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbedding, &assertgenshapes.Shape_fdd89ab251ae, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, weight, indices, r0)
 	return r0
 }
 
@@ -9574,12 +9249,11 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	if !asserts.Checking() {
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingOut, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingOut, &assertgenshapes.Shape_2e2675978972, out)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9614,11 +9288,10 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingDenseBackward, &assertgenshapes.Shape_d8e0a416464d, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, indices, r0)
 	return r0
 }
 
@@ -9634,12 +9307,11 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs_9acefda684e8, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingDenseBackwardOut, &assertgenshapes.Shape_85e0cd844ed1, out)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9655,12 +9327,11 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEmbeddingRenorm_, &assertgenshapes.Shape_5d3b3c885f48, self, indices)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, indices)
 	return r0
 }
 
@@ -9676,12 +9347,11 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmbeddingRenormOut, &assertgenshapes.Shape_ef56ca1f44de, out)
+	defer fr.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9697,11 +9367,10 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingRenorm, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEmbeddingRenorm, &assertgenshapes.Shape_f48496a3d7d4, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, indices, r0)
 	return r0
 }
 
@@ -9736,11 +9405,10 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBagForwardOnly, &assertgenshapes.Shape_103738af2288, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_875bfc1d5932(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.After_bc93e64a2a00(&fr, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9756,12 +9424,11 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a9, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Shape_416a19d8fefa, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9815,12 +9482,11 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRowStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -9874,11 +9540,10 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXEmbeddingBag, &assertgenshapes.Shape_103738af2288, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_875bfc1d5932(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.After_bc93e64a2a00(&fr, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9894,12 +9559,11 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a9, a10, a11, a12 wrap.Saved
-	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXEmbeddingBagOut, &assertgenshapes.Shape_416a19d8fefa, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9915,11 +9579,10 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a10 wrap.Saved
-	assertgenshapes.ChecksPre_4921cfd60233(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9add1118e78b(&fr, &opXEmbeddingBagBackward, &assertgenshapes.Shape_0f7f858ea881, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_448a8f605e33(&c, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.After_d8795cc82236(&fr, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9954,11 +9617,10 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a8 wrap.Saved
-	assertgenshapes.ChecksPre_f38adf2afb99(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f55001b45ec4(&fr, &opXEmbeddingBagDenseBackward, &assertgenshapes.Shape_365172b2e742, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_1edbfcadf2d2(&c, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.After_637c43f9a004(&fr, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9974,12 +9636,11 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
-	var c wrap.Call
-	var a10 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs_89f902360e69, &a10, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Shape_a105e7ce51cf, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10014,12 +9675,11 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Shape_67c15b966521, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10054,12 +9714,11 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	if !asserts.Checking() {
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyNamesOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10113,12 +9772,11 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.EmptyPermutedOut(size, physical_layout, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyPermutedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyPermutedOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10134,11 +9792,10 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmpty, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmpty, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10154,12 +9811,11 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewEmptyOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10175,11 +9831,10 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	if !asserts.Checking() {
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmptyStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewEmptyStrided, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10195,12 +9850,11 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	if !asserts.Checking() {
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewEmptyStridedOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10216,11 +9870,10 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewFull, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewFull, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10236,12 +9889,11 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewFullOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewFullOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10257,11 +9909,10 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewZeros, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewZeros, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10277,12 +9928,11 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewZerosOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewZerosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewZerosOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10298,11 +9948,10 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewOnes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNewOnes, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10318,12 +9967,11 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NewOnesOut(self, size, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewOnesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNewOnesOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10358,12 +10006,11 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyAffineQuantizedOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10398,12 +10045,11 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs_da82f66eff27, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Shape_45528dad44bb, out)
+	defer fr.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10419,12 +10065,11 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Resize_(self, size, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResize_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10440,12 +10085,11 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	if !asserts.Checking() {
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10480,12 +10124,11 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XResizeOutput_(self, size, device)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXResizeOutput_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutput_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10501,12 +10144,11 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	if !asserts.Checking() {
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXResizeOutputOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXResizeOutputOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10560,12 +10202,11 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	if !asserts.Checking() {
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs_8761476d187d, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyQuantizedOut, &assertgenshapes.Shape_98b29869ef4a, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10581,12 +10222,11 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.EmptyOut(size, memory_format, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10602,11 +10242,10 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEmptyLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opEmptyLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10622,12 +10261,11 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEmptyLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEmptyLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10662,12 +10300,11 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyStridedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEmptyStridedOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -10683,11 +10320,10 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErf, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Erf(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10703,12 +10339,11 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErf_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErf_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Erf_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10724,12 +10359,11 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10745,11 +10379,10 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Erfc(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10765,12 +10398,11 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Erfc_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10786,12 +10418,11 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfcOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfcOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10807,11 +10438,10 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10827,12 +10457,11 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10848,12 +10477,11 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opExpOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10869,11 +10497,10 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExp2, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Exp2(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10889,12 +10516,11 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExp2_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Exp2_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10910,12 +10536,11 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExp2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opExp2Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10931,11 +10556,10 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpm1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Expm1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -10951,12 +10575,11 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExpm1_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExpm1_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Expm1_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -10972,12 +10595,11 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opExpm1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -10993,11 +10615,10 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expand(self, size, implicit)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExpand, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11070,12 +10691,11 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeOut(n, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11091,12 +10711,11 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeMOut(n, m, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeMOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opEyeMOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11226,11 +10845,10 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillScalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFillScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.FillScalar(self, value)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11246,11 +10864,10 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillTensor(self, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFillTensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFillTensor, &assertgenshapes.Shape_573c5c5c4e11, self, value)
 	r0 := kernels.FillTensor(self, value)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, value, r0)
 	return r0
 }
 
@@ -11266,12 +10883,11 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFill_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFill_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11287,12 +10903,11 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FillScalarOut(self, value, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFillScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11308,12 +10923,11 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Tensor(self, value)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFill_Tensor, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFill_Tensor, &assertgenshapes.Shape_311000d2f244, self, value)
+	defer fr.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, value)
 	return r0
 }
 
@@ -11329,12 +10943,11 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FillTensorOut(self, value, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFillTensorOut, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFillTensorOut, &assertgenshapes.Shape_92b3842f249f, out)
+	defer fr.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11350,11 +10963,10 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFloor, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Floor(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11370,12 +10982,11 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloor_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloor_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Floor_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11391,12 +11002,11 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFloorOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11431,12 +11041,11 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11452,12 +11061,11 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FloorDivideOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloorDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivideOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11492,12 +11100,11 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivide_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11513,12 +11120,11 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FloorDivideScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFloorDivideScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11534,11 +11140,10 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFrac, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Frac(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11554,12 +11159,11 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFrac_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrac_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Frac_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11575,12 +11179,11 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FracOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFracOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFracOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FracOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11615,12 +11218,11 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	if !asserts.Checking() {
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFullNamesOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11655,12 +11257,11 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FullOut(size, fill_value, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFullOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11676,11 +11277,10 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	if !asserts.Checking() {
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFullLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -11696,12 +11296,11 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	if !asserts.Checking() {
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFullLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFullLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -11736,12 +11335,11 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFromFileOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFromFileOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11757,12 +11355,11 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.GcdOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGcdOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcdOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11797,12 +11394,11 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd_(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGcd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGcd_, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11818,12 +11414,11 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LcmOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLcmOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcmOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11858,12 +11453,11 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm_(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLcm_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLcm_, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -11898,11 +11492,10 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler2d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler2d, &assertgenshapes.Shape_666aa8bedda4, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
 }
 
@@ -11918,12 +11511,11 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler2dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler2dOut, &assertgenshapes.Shape_73c97bde50ae, out)
+	defer fr.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -11958,12 +11550,11 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c wrap.Call
-	var a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler2dBackwardOut, &assertgenshapes.Shape_14e987fefe68, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -11979,11 +11570,10 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXGridSampler2dCpuFallback, &assertgenshapes.Shape_666aa8bedda4, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
 }
 
@@ -11999,12 +11589,11 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Shape_73c97bde50ae, out)
+	defer fr.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12039,11 +11628,10 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler3d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGridSampler3d, &assertgenshapes.Shape_666aa8bedda4, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, input, grid, r0)
 	return r0
 }
 
@@ -12059,12 +11647,11 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler3dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGridSampler3dOut, &assertgenshapes.Shape_73c97bde50ae, out)
+	defer fr.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12099,12 +11686,11 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c wrap.Call
-	var a7, a8 wrap.Saved
-	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGridSampler3dBackwardOut, &assertgenshapes.Shape_14e987fefe68, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -12139,12 +11725,11 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HannWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12179,12 +11764,11 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHannWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12219,12 +11803,11 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HammingWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12259,12 +11842,11 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12299,12 +11881,11 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12339,12 +11920,11 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12379,12 +11959,11 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12419,12 +11998,11 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowPeriodicOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -12459,12 +12037,11 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opKaiserWindowBetaOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 

@@ -25,12 +25,11 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSilu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSilu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -46,12 +45,11 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSiluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSiluOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -67,12 +65,11 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	if !asserts.Checking() {
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSiluBackwardGradInput, &assertgenshapes.Shape_58d408acda5a, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.After_6c90c45c139f(&fr, grad_input)
 	return r0
 }
 
@@ -107,11 +104,10 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMish, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -127,12 +123,11 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opMish_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -148,12 +143,11 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMishOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -188,11 +182,10 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSigmoid, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -208,12 +201,11 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSigmoid_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -229,12 +221,11 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSigmoidOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -250,11 +241,10 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogit, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -270,12 +260,11 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit_(self, eps)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogit_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogit_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -291,12 +280,11 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LogitOut(self, eps, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLogitOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -312,11 +300,10 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSin, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -332,12 +319,11 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSin_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -353,12 +339,11 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSinOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -374,11 +359,10 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -394,12 +378,11 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -415,12 +398,11 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SincOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSincOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSincOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -436,11 +418,10 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSinh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -456,12 +437,11 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSinh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -477,12 +457,11 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSinhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -517,12 +496,11 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDetach_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDetach_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -633,11 +611,10 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceTensor, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -653,11 +630,10 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	if !asserts.Checking() {
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSliceBackward, &assertgenshapes.Shape_64ddfa478ef9, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, grad_output, r0)
 	return r0
 }
 
@@ -673,12 +649,11 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	if !asserts.Checking() {
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceBackwardOut, &assertgenshapes.Locs_629552bc1029, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceBackwardOut, &assertgenshapes.Shape_8f7d2638a6d6, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -694,11 +669,10 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceInverse(self, src, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceInverse, &assertgenshapes.Shape_e9a72bf092eb, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost_d6d3be1f2d5a(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -714,11 +688,10 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSliceScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -734,12 +707,11 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	if !asserts.Checking() {
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSliceScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSliceScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -755,11 +727,10 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	if !asserts.Checking() {
 		return kernels.SelectScatter(self, src, dim, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSelectScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -775,12 +746,11 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSelectScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSelectScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -796,11 +766,10 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	if !asserts.Checking() {
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDiagonalScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -816,12 +785,11 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	if !asserts.Checking() {
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagonalScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -837,11 +805,10 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	if !asserts.Checking() {
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAsStridedScatter, &assertgenshapes.Shape_a54d57d5a739, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, src, r0)
 	return r0
 }
 
@@ -857,12 +824,11 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	if !asserts.Checking() {
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opAsStridedScatterOut, &assertgenshapes.Shape_99f0b9853e8c, out)
+	defer fr.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -916,12 +882,11 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSoftmaxIntOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -956,11 +921,10 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSoftmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -976,12 +940,11 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXSoftmaxOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -997,11 +960,10 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSoftmaxBackwardData, &assertgenshapes.Shape_565cd92f86fe, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, output, r0)
 	return r0
 }
 
@@ -1017,12 +979,11 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXSoftmaxBackwardDataOut, &assertgenshapes.Shape_afb43fd70ff7, grad_output, output, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1038,11 +999,10 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1059,15 +1019,11 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitTensorOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitTensor = wrap.Op{
@@ -1082,11 +1038,10 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitTensor, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1121,11 +1076,10 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsafeSplitWithSizes, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1142,15 +1096,11 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l3 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opUnsafeSplitWithSizesOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opSplitWithSizes = wrap.Op{
@@ -1165,11 +1115,10 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSplitWithSizes, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1299,11 +1248,10 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueeze, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1319,11 +1267,10 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDim, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1358,11 +1305,10 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDims(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqueezeDims, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1378,12 +1324,11 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1399,12 +1344,11 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dim, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dim, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1420,12 +1364,11 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dims(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dims, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dims, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1441,12 +1384,11 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqueeze_Dimname, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1481,12 +1423,11 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opSspaddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSspaddmmOut, &assertgenshapes.Shape_99e30465d92e, out)
+	defer fr.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1521,12 +1462,11 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	if !asserts.Checking() {
 		return kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXChunkCatOut, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXChunkCatOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1542,11 +1482,10 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_7534b18f218a(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c42e97e1b28e(&fr, &opStack, &assertgenshapes.Shape_d06915494d23, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_bb4157d767bb(&fr, tensors, r0)
 	return r0
 }
 
@@ -1562,15 +1501,11 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.StackOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var (
-		a2 wrap.Saved
-		l0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opStackOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_f8e447c27105(&fr, &opStackOut, &assertgenshapes.Shape_ee7cef943714, tensors, out)
+	defer fr.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
+	assertgenshapes.After_adfdbe180029(&fr, tensors, out)
 	return r0
 }
 
@@ -1605,12 +1540,11 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XStackOut(tensors, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStackOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1645,12 +1579,11 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1685,12 +1618,11 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1725,12 +1657,11 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DstackOut(tensors, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDstackOut, &assertgenshapes.Shape_b7543e9b267f, out)
+	defer fr.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1860,11 +1791,10 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSum, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1880,12 +1810,11 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSumOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1901,11 +1830,10 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSumDimIntList, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1940,12 +1868,11 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSumIntListOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSumIntListOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1961,12 +1888,11 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	if !asserts.Checking() {
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumDimnameListOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSumDimnameListOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2001,11 +1927,10 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNansum, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2021,12 +1946,11 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	if !asserts.Checking() {
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNansumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNansumOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2061,11 +1985,10 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSqrt, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2081,12 +2004,11 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSqrt_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2102,12 +2024,11 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqrtOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSqrtOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2142,12 +2063,11 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSquare_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquare_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2163,12 +2083,11 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SquareOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSquareOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSquareOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2222,11 +2141,10 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opStdCorrection, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2280,11 +2198,10 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opStdMeanCorrection, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -2300,12 +2217,11 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opStdMeanCorrectionOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -2359,12 +2275,11 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2380,12 +2295,11 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opStdCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opStdCorrectionOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2420,12 +2334,11 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2460,12 +2373,11 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	if !asserts.Checking() {
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opStdCorrectionNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2481,11 +2393,10 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prod(self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opProd, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2501,12 +2412,11 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ProdOut(self, dtype, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opProdOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2522,11 +2432,10 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	if !asserts.Checking() {
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opProdDimInt, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2542,12 +2451,11 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	if !asserts.Checking() {
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opProdIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opProdIntOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2582,12 +2490,11 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opProdDimnameOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2603,11 +2510,10 @@ func T(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opT, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2623,12 +2529,11 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opT_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opT_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2644,11 +2549,10 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTan, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2664,12 +2568,11 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTan_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2685,12 +2588,11 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTanOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2706,11 +2608,10 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTanh, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2726,12 +2627,11 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTanh_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2747,12 +2647,11 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTanhOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2787,12 +2686,11 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	if !asserts.Checking() {
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTensordotOut, &assertgenshapes.Locs_13acef7d480f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTensordotOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2808,11 +2706,10 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Threshold(self, threshold, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opThreshold, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2828,12 +2725,11 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.Threshold_(self, threshold, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opThreshold_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opThreshold_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2849,12 +2745,11 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opThresholdOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opThresholdOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2870,12 +2765,11 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opThresholdBackwardGradInput, &assertgenshapes.Shape_276e513fdb6d, grad_output, self, grad_input)
+	defer fr.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.After_bc93e64a2a00(&fr, grad_output, self, grad_input)
 	return r0
 }
 
@@ -2891,11 +2785,10 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	if !asserts.Checking() {
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opThresholdBackward, &assertgenshapes.Shape_58f0a8612461, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, grad_output, self, r0)
 	return r0
 }
 
@@ -2930,11 +2823,10 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTransposeInt, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2988,12 +2880,11 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTranspose_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3009,12 +2900,11 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTranspose_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3030,12 +2920,11 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXMkldnnTransposeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3070,11 +2959,10 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flip(self, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFlip, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3090,12 +2978,11 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FlipOut(self, dims, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFlipOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFlipOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3149,11 +3036,10 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Roll(self, shifts, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRoll, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3169,12 +3055,11 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RollOut(self, shifts, dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRollOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRollOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3190,11 +3075,10 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rot90(self, k_, dims)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRot90, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3210,12 +3094,11 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRot90Out, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRot90Out, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3326,12 +3209,11 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Shape_dae0278a5454, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost_4c05c310c51e(&c, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3347,11 +3229,10 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedTensorFromMask, &assertgenshapes.Shape_4e9fcc685b97, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, t, mask, r0)
 	return r0
 }
 
@@ -3367,12 +3248,11 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_b5838233bd46, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorFromMaskOut, &assertgenshapes.Shape_cab204d03d64, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_b5838233bd46, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3388,11 +3268,10 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Shape_0b25e9177d4e, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
+	assertgenshapes.After_59b81b2d5a28(&fr, t, mask)
 	return r0
 }
 
@@ -3408,11 +3287,10 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXNestedFromPadded, &assertgenshapes.Shape_595afbc93632, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3428,12 +3306,11 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_11172acddd4c, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedOut, &assertgenshapes.Shape_086cb5760362, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_11172acddd4c, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3449,11 +3326,10 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSize(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorSize, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3469,12 +3345,11 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorSizeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3490,11 +3365,10 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStrides(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStrides, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3510,12 +3384,11 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStridesOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3531,11 +3404,10 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsets(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedTensorStorageOffsets, &assertgenshapes.Shape_8449d3acda9e, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3551,12 +3423,11 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsetsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3591,12 +3462,11 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Shape_df2e7d450a7a, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3612,11 +3482,10 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBuffer, &assertgenshapes.Shape_753ce48faf62, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_ce7d3ff9db4e(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -3632,11 +3501,10 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a10c01f02c43(&fr, &opXNestedViewFromBufferCopy, &assertgenshapes.Shape_9d578d90fe28, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_4c2e06a20cbf(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.After_1d439e86d5ef(&fr, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -3652,12 +3520,11 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_7263671a72d6, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Shape_c848f5ec062c, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_7263671a72d6, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3673,11 +3540,10 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJagged, &assertgenshapes.Shape_519450bca051, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost_f841bde649a5(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -3693,11 +3559,10 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var fr wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3db90ddd1da9(&fr, &opXNestedViewFromJaggedCopy, &assertgenshapes.Shape_254961003416, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost_302b1b5dd897(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.After_637c43f9a004(&fr, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -3713,12 +3578,11 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	}
-	var c wrap.Call
-	var a7 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_52d3feff851b, &a7, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Shape_4ed37367657b, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_52d3feff851b, &a7, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3734,11 +3598,10 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValues(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValues, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XNestedGetValues(self)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3754,11 +3617,10 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopy(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXNestedGetValuesCopy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3774,12 +3636,11 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopyOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetValuesCopyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3833,11 +3694,10 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNestedGetRaggedIdx(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXNestedGetRaggedIdx, &assertgenshapes.Shape_abf0961c1e87, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3929,11 +3789,10 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	if !asserts.Checking() {
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXTrilinear, &assertgenshapes.Shape_8a7625125f2d, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3949,12 +3808,11 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	if !asserts.Checking() {
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTrilinearOut, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTrilinearOut, &assertgenshapes.Shape_f3178209f17b, out)
+	defer fr.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3989,11 +3847,10 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrunc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4009,12 +3866,11 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrunc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrunc_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4030,12 +3886,11 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TruncOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTruncOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4070,12 +3925,11 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFix_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFix_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4091,12 +3945,11 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FixOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFixOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFixOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4150,11 +4003,10 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opXUnique, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4170,12 +4022,11 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	if !asserts.Checking() {
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opXUniqueOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXUniqueOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -4191,11 +4042,10 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	if !asserts.Checking() {
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDim, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4211,12 +4061,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	if !asserts.Checking() {
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a5, a6, a7 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimOut, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4232,11 +4081,10 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueConsecutive, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4252,12 +4100,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueConsecutiveOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4273,11 +4120,10 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opUniqueDimConsecutive, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4293,12 +4139,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opUniqueDimConsecutiveOut, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4314,11 +4159,10 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	if !asserts.Checking() {
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7a297ec1a3a4(&fr, &opXUnique2, &assertgenshapes.Shape_9e6080fcb8fe, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	assertgenshapes.After_76ad774198fa(&fr, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4334,12 +4178,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	if !asserts.Checking() {
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c wrap.Call
-	var a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opXUnique2Out, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opXUnique2Out, &assertgenshapes.Shape_50cdf65d7da2, out0, out1, out2)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.After_bc93e64a2a00(&fr, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4355,11 +4198,10 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XUnsafeView(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXUnsafeView, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4375,12 +4217,11 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXUnsafeViewOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4396,11 +4237,10 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUnsqueeze, &assertgenshapes.Shape_5d9cd63e5dbd, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4416,12 +4256,11 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze_(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUnsqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUnsqueeze_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4494,11 +4333,10 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opVarCorrection, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4514,12 +4352,11 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4535,12 +4372,11 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opVarCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opVarCorrectionOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4575,12 +4411,11 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4615,12 +4450,11 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	if !asserts.Checking() {
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opVarCorrectionNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4674,11 +4508,10 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opVarMeanCorrection, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4694,12 +4527,11 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opVarMeanCorrectionOut, &assertgenshapes.Shape_853756fca290, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -4772,11 +4604,10 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opWhereSelf, &assertgenshapes.Shape_90edce004bd3, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, condition, self, other, r0)
 	return r0
 }
 
@@ -4792,12 +4623,11 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opWhereSelfOut, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opWhereSelfOut, &assertgenshapes.Shape_8027c22e985a, condition, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.After_44d770df365a(&fr, condition, self, other, out)
 	return r0
 }
 
@@ -4927,11 +4757,10 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXWeightNormInterface, &assertgenshapes.Shape_e914e4220df9, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4947,12 +4776,11 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceOut, &assertgenshapes.Shape_43610bd60d75, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -4987,12 +4815,11 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
-	var c wrap.Call
-	var a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Shape_4d4c638896f0, out0, out1)
+	defer fr.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost_dcb8725c8171(&c, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
+	assertgenshapes.After_59b81b2d5a28(&fr, out0, out1)
 	return r0, r1
 }
 
@@ -5046,12 +4873,11 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ZerosNamesOut(size, names, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosNamesOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZerosNamesOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5086,12 +4912,11 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXEfficientzerotensorOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5126,12 +4951,11 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZerosOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZerosOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5147,11 +4971,10 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZerosLike, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5167,12 +4990,11 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opZerosLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opZerosLikeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5188,11 +5010,10 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGrad(self, output)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXStandardGammaGrad, &assertgenshapes.Shape_f72a4e80f0f9, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, output, r0)
 	return r0
 }
 
@@ -5208,12 +5029,11 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_101bf3376f42, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaGradOut, &assertgenshapes.Shape_d243a612c57c, out)
+	defer fr.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_101bf3376f42, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5229,11 +5049,10 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStandardGamma(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXStandardGamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5249,12 +5068,11 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStandardGammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXStandardGammaOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5289,12 +5107,11 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXDirichletGradOut, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXDirichletGradOut, &assertgenshapes.Shape_4d842e936d35, out)
+	defer fr.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5329,12 +5146,11 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSampleDirichletOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5350,11 +5166,10 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Poisson(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPoisson, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5370,12 +5185,11 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.PoissonOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPoissonOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPoissonOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5410,12 +5224,11 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	if !asserts.Checking() {
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinomialOut, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBinomialOut, &assertgenshapes.Shape_bdba9c2a2b2f, out)
+	defer fr.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5450,12 +5263,11 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NativeNormOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5490,12 +5302,11 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5511,12 +5322,11 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_416177f44e9c(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
-	defer c.Abandon()
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0f1e4449a3f2(&fr, &opXBatchNormWithUpdate, &assertgenshapes.Shape_60888ea0335f, input, weight, bias, running_mean, running_var)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost_873d5dc59e77(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5532,11 +5342,10 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_1269b9db1ba5(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0c5dd9e9656f(&fr, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Shape_af5e3f1a67e1, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost_1d282b6c8b70(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.After_aba39107e498(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -5552,12 +5361,11 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
-	var c wrap.Call
-	var a3, a4, a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_4281a060a24d(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
-	defer c.Abandon()
+	var fr wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2168ff1c45ea(&fr, &opXBatchNormWithUpdateOut, &assertgenshapes.Shape_db66548d81d6, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.ChecksPost_18090fe28a37(&c, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.After_fe481e7386c1(&fr, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -5573,11 +5381,10 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_a5a8133bfdb3(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var fr wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_76c1f90b768e(&fr, &opXBatchNormNoUpdate, &assertgenshapes.Shape_42ce0441b828, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost_1cf4cc799ed2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.After_fded44c14bc2(&fr, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5593,12 +5400,11 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
-	var c wrap.Call
-	var a7, a8, a9, a10 wrap.Saved
-	assertgenshapes.ChecksPre_62fa2855a2b9(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opXBatchNormNoUpdateOut, &assertgenshapes.Shape_a80e1fcaa4d2, out0, out1, out2, out3)
+	defer fr.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_c414cf90fc8d(&c, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.After_44d770df365a(&fr, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -5614,11 +5420,10 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a6, a10 wrap.Saved
-	assertgenshapes.ChecksPre_62f461653770(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_827cac5246e2(&fr, &opBatchNormBackward, &assertgenshapes.Shape_737b4518f8fb, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.After_1e3f4a4e8558(&fr, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5672,11 +5477,10 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDim(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSumDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5692,12 +5496,11 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5751,12 +5554,11 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSumBackwardOut, &assertgenshapes.Shape_4fed7e47eb4b, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5791,12 +5593,11 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5831,12 +5632,11 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5890,11 +5690,10 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseSoftmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5910,12 +5709,11 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5950,12 +5748,11 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Shape_83963a73f60d, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6009,11 +5806,10 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opXSparseLogSoftmax, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6029,12 +5825,11 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6069,12 +5864,11 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Shape_83963a73f60d, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6109,12 +5903,11 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	if !asserts.Checking() {
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSpdiagsOut, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSpdiagsOut, &assertgenshapes.Shape_8eab46fe547f, out)
+	defer fr.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6130,11 +5923,10 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDtype, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6150,12 +5942,11 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOptDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6171,11 +5962,10 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormScalar(self, p)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6191,12 +5981,11 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NormScalarOut(self, p, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6212,11 +6001,10 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDimDtype, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6232,11 +6020,10 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNormScalarOptDim, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6252,12 +6039,11 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a0, a5 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormDtypeOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6273,12 +6059,11 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	if !asserts.Checking() {
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNormOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -6332,12 +6117,11 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	if !asserts.Checking() {
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormNamesDtypeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6353,12 +6137,11 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNormNamesOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6374,11 +6157,10 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.FrexpTensor(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opFrexpTensor, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -6394,12 +6176,11 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	if !asserts.Checking() {
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opFrexpTensorOut, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opFrexpTensorOut, &assertgenshapes.Shape_a4b479ed4938, self, mantissa, exponent)
+	defer fr.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -6434,12 +6215,11 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFrobeniusNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6474,12 +6254,11 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6514,12 +6293,11 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	if !asserts.Checking() {
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNuclearNormDimOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6535,11 +6313,10 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opClone, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6555,12 +6332,11 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CloneOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCloneOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCloneOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6595,12 +6371,11 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	if !asserts.Checking() {
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAs_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAs_, &assertgenshapes.Shape_f42b0efd67a3, self)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6616,12 +6391,11 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	if !asserts.Checking() {
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsOut, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsOut, &assertgenshapes.Shape_4d9aee6f3d90, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6656,12 +6430,11 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAsSparse_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparse_, &assertgenshapes.Shape_f42b0efd67a3, self)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6677,12 +6450,11 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opResizeAsSparseOut, &assertgenshapes.Shape_4d9aee6f3d90, out)
+	defer fr.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6717,12 +6489,11 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZero_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZero_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6738,12 +6509,11 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZeroOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opZeroOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opZeroOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6759,11 +6529,10 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opZero, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6779,12 +6548,11 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSubOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSubOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -6800,11 +6568,10 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSubTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -6820,12 +6587,11 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opSub_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSub_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -6841,11 +6607,10 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.SubScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSubScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -6861,12 +6626,11 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSub_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSub_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6882,12 +6646,11 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6903,12 +6666,11 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSubtractOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtractOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -6943,12 +6705,11 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubtract_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -6983,12 +6744,11 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSubtract_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSubtract_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7004,11 +6764,10 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.RsubTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opRsubTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -7024,12 +6783,11 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRsubTensorOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7045,12 +6803,11 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.HeavisideOut(self, values, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHeavisideOut, &assertgenshapes.Locs_04509e13c284, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeavisideOut, &assertgenshapes.Shape_f4753f126e1a, out)
+	defer fr.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_04509e13c284, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7085,12 +6842,11 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside_(self, values)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHeaviside_, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opHeaviside_, &assertgenshapes.Shape_c2ee73f576f8, self)
+	defer fr.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -7106,11 +6862,10 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.RsubScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRsubScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -7126,12 +6881,11 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRsubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRsubScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7147,11 +6901,10 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opXSparseAddmm, &assertgenshapes.Shape_b0f7afc23def, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7167,12 +6920,11 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseAddmmOut, &assertgenshapes.Shape_99e30465d92e, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7188,12 +6940,11 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opSparseSampledAddmmOut, &assertgenshapes.Shape_0f462782badb, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7209,11 +6960,10 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseSampledAddmm, &assertgenshapes.Shape_b0f7afc23def, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7229,11 +6979,10 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduceImpl(self, other, reduce)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opXSparseMmReduceImpl, &assertgenshapes.Shape_b442212e7759, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -7268,12 +7017,11 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddmmOut, &assertgenshapes.Shape_0f462782badb, self, mat1, mat2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7289,11 +7037,10 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddmm, &assertgenshapes.Shape_b0f7afc23def, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7309,12 +7056,11 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmm_, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddmm_, &assertgenshapes.Shape_2d74d8c34e5b, self, mat1, mat2)
+	defer fr.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mat1, mat2)
 	return r0
 }
 
@@ -7330,12 +7076,11 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXAddmmActivationOut, &assertgenshapes.Shape_99e30465d92e, out)
+	defer fr.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7389,12 +7134,11 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	}
-	var c wrap.Call
-	var a8 wrap.Saved
-	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledMmOut, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXScaledMmOut, &assertgenshapes.Shape_4f7114b12423, out)
+	defer fr.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7429,11 +7173,10 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Shape_a0b00195e1fe, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7734,12 +7477,11 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseCooTensorSizeOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7945,12 +7687,11 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -7966,11 +7707,10 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c wrap.Call
-	var a3, a4 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Shape_c9707a0d7586, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, indices, values, r0)
 	return r0
 }
 
@@ -7986,12 +7726,11 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	}
-	var c wrap.Call
-	var a6 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Shape_a8e5bf7c03ee, out)
+	defer fr.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -8007,12 +7746,11 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	if !asserts.Checking() {
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResize_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -8028,12 +7766,11 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	if !asserts.Checking() {
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSparseResizeOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 

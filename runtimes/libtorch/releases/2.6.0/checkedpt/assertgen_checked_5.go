@@ -63,12 +63,11 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIandScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -84,12 +83,11 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandTensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIandTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIandTensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -105,12 +103,11 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -126,12 +123,11 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -185,12 +181,11 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOrScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -225,12 +220,11 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -246,12 +240,11 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseOr_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -305,12 +298,11 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -326,12 +318,11 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIorTensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -347,12 +338,11 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -368,12 +358,11 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -427,12 +416,11 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXorScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -467,12 +455,11 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -488,12 +475,11 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseXor_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -547,12 +533,11 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIxorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -568,12 +553,11 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorTensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIxorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIxorTensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -627,12 +611,11 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -648,12 +631,11 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -669,12 +651,11 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIlshiftTensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -690,12 +671,11 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderLshiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -730,12 +710,11 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -751,12 +730,11 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -791,12 +769,11 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -812,12 +789,11 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -852,12 +828,11 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -911,12 +886,11 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -932,12 +906,11 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -953,12 +926,11 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftTensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderIrshiftTensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -974,12 +946,11 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDunderRshiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1014,12 +985,11 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1035,12 +1005,11 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1075,12 +1044,11 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1096,12 +1064,11 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1136,12 +1103,11 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Shape_62e5fa36b9f0, out)
+	defer fr.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1157,12 +1123,11 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril_(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTril_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTril_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1178,12 +1143,11 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu_(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriu_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1199,12 +1163,11 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDigamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDigamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1220,12 +1183,11 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLerp_Scalar, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLerp_Scalar, &assertgenshapes.Shape_c71d93542b3a, self, end)
+	defer fr.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, end)
 	return r0
 }
 
@@ -1241,12 +1203,11 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opLerp_Tensor, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLerp_Tensor, &assertgenshapes.Shape_0e809089d473, self, end, weight)
+	defer fr.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, end, weight)
 	return r0
 }
 
@@ -1262,12 +1223,11 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddbmm_, &assertgenshapes.Shape_8628ee24d5cb, self, batch1, batch2)
+	defer fr.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, batch1, batch2)
 	return r0
 }
 
@@ -1283,12 +1243,11 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddbmmOut, &assertgenshapes.Shape_7ab3b93ddabe, self, batch1, batch2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, batch1, batch2, out)
 	return r0
 }
 
@@ -1304,11 +1263,10 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	if !asserts.Checking() {
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddbmm, &assertgenshapes.Shape_8ed9f1e87f89, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -1324,12 +1282,11 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Random_From(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_From, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_From, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1345,12 +1302,11 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	if !asserts.Checking() {
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomFromOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomFromOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1366,11 +1322,10 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.RandomFrom(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomFrom, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1386,12 +1341,11 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_To(self, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_To, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_To, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1407,12 +1361,11 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.RandomToOut(self, to, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomToOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomToOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1428,11 +1381,10 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandomTo(self, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandomTo, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1448,12 +1400,11 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandom_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1469,12 +1420,11 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandomOut(self, generator, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opRandomOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1490,11 +1440,10 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random(self, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opRandom, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1510,12 +1459,11 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Uniform_(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUniform_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniform_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1531,12 +1479,11 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUniformOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opUniformOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1552,11 +1499,10 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Uniform(self, from, to, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opUniform, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1572,12 +1518,11 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	if !asserts.Checking() {
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCauchy_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchy_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1593,12 +1538,11 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	if !asserts.Checking() {
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCauchyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCauchyOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1614,11 +1558,10 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCauchy, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1634,12 +1577,11 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormal_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1655,12 +1597,11 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	if !asserts.Checking() {
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLogNormalOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1676,11 +1617,10 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	if !asserts.Checking() {
 		return kernels.LogNormal(self, mean, std, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLogNormal, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1696,12 +1636,11 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Exponential_(self, lambd, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExponential_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponential_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1717,12 +1656,11 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	if !asserts.Checking() {
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExponentialOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opExponentialOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1738,11 +1676,10 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Exponential(self, lambd, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opExponential, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1758,12 +1695,11 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric_(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGeometric_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometric_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -1779,12 +1715,11 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GeometricOut(self, p, generator, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGeometricOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGeometricOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1800,11 +1735,10 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric(self, p, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeometric, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1820,12 +1754,11 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.DiagOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDiagOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1860,12 +1793,11 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossOut(self, other, dim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCrossOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opCrossOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -1900,12 +1832,11 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TriuOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTriuOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTriuOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1921,11 +1852,10 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTriu, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1941,12 +1871,11 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TrilOut(self, diagonal, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTrilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opTrilOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1962,11 +1891,10 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril(self, diagonal)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTril, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2001,12 +1929,11 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrilIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTrilIndicesOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2041,12 +1968,11 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriuIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTriuIndicesOut, &assertgenshapes.Shape_e401d56772df, out)
+	defer fr.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2062,11 +1988,10 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trace(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opTrace, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2082,12 +2007,11 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceOut(self, out)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTraceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTraceOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2122,12 +2046,11 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.NeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2143,11 +2066,10 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNeScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2163,12 +2085,11 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.NeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opNeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -2184,11 +2105,10 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNeTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2204,12 +2124,11 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2225,12 +2144,11 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -2246,12 +2164,11 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2286,12 +2203,11 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2326,12 +2242,11 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2347,12 +2262,11 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNotEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2368,12 +2282,11 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.EqScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEqScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opEqScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2389,11 +2302,10 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opEqScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2409,12 +2321,11 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EqTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEqTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opEqTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -2430,11 +2341,10 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opEqTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2450,12 +2360,11 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2471,11 +2380,10 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGeScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2491,12 +2399,11 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opGeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -2512,11 +2419,10 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGeTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2532,12 +2438,11 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2553,12 +2458,11 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -2574,12 +2478,11 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2614,12 +2517,11 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2654,12 +2556,11 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2675,12 +2576,11 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2696,12 +2596,11 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LeScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLeScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2717,11 +2616,10 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLeScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2737,12 +2635,11 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LeTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLeTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -2758,11 +2655,10 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLeTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -2778,12 +2674,11 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLe_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2799,12 +2694,11 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLe_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -2820,12 +2714,11 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2860,12 +2753,11 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqualTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2900,12 +2792,11 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2921,12 +2812,11 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessEqual_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -2942,12 +2832,11 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GtScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGtScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -2963,11 +2852,10 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opGtScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -2983,12 +2871,11 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GtTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opGtTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -3004,11 +2891,10 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGtTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3024,12 +2910,11 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGt_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3045,12 +2930,11 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opGt_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -3066,12 +2950,11 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.GreaterScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3106,12 +2989,11 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.GreaterTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreaterTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3146,12 +3028,11 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreater_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3167,12 +3048,11 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreater_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGreater_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3188,12 +3068,11 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LtScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLtScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3209,11 +3088,10 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLtScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3229,12 +3107,11 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LtTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLtTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -3250,11 +3127,10 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLtTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -3270,12 +3146,11 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLt_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3291,12 +3166,11 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLt_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -3312,12 +3186,11 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LessScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessScalarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3352,12 +3225,11 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LessTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLessTensorOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3392,12 +3264,11 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLess_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Scalar, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3413,12 +3284,11 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLess_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLess_Tensor, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -3434,12 +3304,11 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeOut(self, index, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTakeOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opTakeOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
 	return r0
 }
 
@@ -3455,11 +3324,10 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Take(self, index)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opTake, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3475,12 +3343,11 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	if !asserts.Checking() {
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opTakeAlongDimOut, &assertgenshapes.Shape_ef56ca1f44de, out)
+	defer fr.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3515,12 +3382,11 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a0, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIndexSelectOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opIndexSelectOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
 	return r0
 }
 
@@ -3536,11 +3402,10 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexSelect(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIndexSelect, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3556,12 +3421,11 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opIndexSelectDimnameOut, &assertgenshapes.Shape_87a403ee5e6b, out)
+	defer fr.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3615,12 +3479,11 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaskedSelectOut, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opMaskedSelectOut, &assertgenshapes.Shape_0ef7b47c341d, self, mask, out)
+	defer fr.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, mask, out)
 	return r0
 }
 
@@ -3636,11 +3499,10 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaskedSelect(self, mask)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opMaskedSelect, &assertgenshapes.Shape_45479730263c, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, mask, r0)
 	return r0
 }
 
@@ -3675,12 +3537,11 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNonzeroOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opNonzeroOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -3696,11 +3557,10 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nonzero(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opNonzero, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -3716,12 +3576,11 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	if !asserts.Checking() {
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opNonzeroStaticOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3794,12 +3653,11 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	if !asserts.Checking() {
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
-	var c wrap.Call
-	var a0, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGatherOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opGatherOut, &assertgenshapes.Shape_503faa66a9fe, self, index, out)
+	defer fr.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, index, out)
 	return r0
 }
 
@@ -3815,11 +3673,10 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	if !asserts.Checking() {
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opGather, &assertgenshapes.Shape_a032c02d26b7, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, index, r0)
 	return r0
 }
 
@@ -3854,12 +3711,11 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	if !asserts.Checking() {
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGatherDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opGatherDimnameOut, &assertgenshapes.Shape_87a403ee5e6b, out)
+	defer fr.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -3913,12 +3769,11 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcmulOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcmulOut, &assertgenshapes.Shape_160c773c9799, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -3934,11 +3789,10 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcmul, &assertgenshapes.Shape_7cb09172861e, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3954,12 +3808,11 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcmul_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddcmul_, &assertgenshapes.Shape_446f32f57500, self, tensor1, tensor2)
+	defer fr.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3975,12 +3828,11 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a4 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcdivOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opAddcdivOut, &assertgenshapes.Shape_160c773c9799, self, tensor1, tensor2, out)
+	defer fr.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.After_44d770df365a(&fr, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -3996,11 +3848,10 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opAddcdiv, &assertgenshapes.Shape_7cb09172861e, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4016,12 +3867,11 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcdiv_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAddcdiv_, &assertgenshapes.Shape_446f32f57500, self, tensor1, tensor2)
+	defer fr.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4056,12 +3906,11 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	if !asserts.Checking() {
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
-	var c wrap.Call
-	var a0, a1, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_c580616a0543(&c, &opTriangularSolveX, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opTriangularSolveX, &assertgenshapes.Shape_3e5e021731e4, self, A, X, M)
+	defer fr.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.After_44d770df365a(&fr, self, A, X, M)
 	return r0, r1
 }
 
@@ -4077,11 +3926,10 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	if !asserts.Checking() {
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_41150b96cac0(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b157f16932f5(&fr, &opTriangularSolve, &assertgenshapes.Shape_4483676997eb, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.After_6e1aae0851c1(&fr, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -4098,11 +3946,10 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 		return
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXLinalgCheckErrors, &assertgenshapes.Shape_8e4643860565, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	assertgenshapes.After_6c90c45c139f(&fr, info)
 }
 
 var opLinalgSolveTriangularOut = wrap.Op{
@@ -4117,12 +3964,11 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
-	var c wrap.Call
-	var a0, a1, a5 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLinalgSolveTriangularOut, &assertgenshapes.Shape_1469ab1e06e0, self, B, out)
+	defer fr.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, B, out)
 	return r0
 }
 
@@ -4138,11 +3984,10 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLinalgSolveTriangular, &assertgenshapes.Shape_a8a05cde7a05, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, B, r0)
 	return r0
 }
 
@@ -4177,12 +4022,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var c wrap.Call
-	var a3, a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_52736b41ac56(&c, &opSvdU, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSvdU, &assertgenshapes.Shape_e63af40c7610, U, S, V)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.After_bc93e64a2a00(&fr, U, S, V)
 	return r0, r1, r2
 }
 
@@ -4236,12 +4080,11 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapaxes_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapaxes_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4276,12 +4119,11 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapdims_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSwapdims_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4297,12 +4139,11 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CholeskyOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4318,11 +4159,10 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cholesky(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholesky, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Cholesky(self, upper)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4338,12 +4178,11 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	if !asserts.Checking() {
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCholeskySolveOut, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opCholeskySolveOut, &assertgenshapes.Shape_e3b41740dd18, self, input2, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, input2, out)
 	return r0
 }
 
@@ -4359,11 +4198,10 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	if !asserts.Checking() {
 		return kernels.CholeskySolve(self, input2, upper)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opCholeskySolve, &assertgenshapes.Shape_070b0d55455b, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, input2, r0)
 	return r0
 }
 
@@ -4398,12 +4236,11 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXCholeskySolveHelperOut, &assertgenshapes.Shape_dcb47ed44cd3, out)
+	defer fr.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4419,11 +4256,10 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CholeskyInverse(self, upper)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opCholeskyInverse, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4439,12 +4275,11 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opCholeskyInverseOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4460,12 +4295,11 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	if !asserts.Checking() {
 		return kernels.QrQ(self, some, Q, R)
 	}
-	var c wrap.Call
-	var a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opQrQ, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opQrQ, &assertgenshapes.Shape_a60410140203, Q, R)
+	defer fr.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
+	assertgenshapes.After_59b81b2d5a28(&fr, Q, R)
 	return r0, r1
 }
 
@@ -4500,12 +4334,11 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.GeqrfA(self, a, tau)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_e81f34b10225(&c, &opGeqrfA, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opGeqrfA, &assertgenshapes.Shape_fe852ffc487a, self, a, tau)
+	defer fr.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, a, tau)
 	return r0, r1
 }
 
@@ -4521,11 +4354,10 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Geqrf(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b69700e1b712(&fr, &opGeqrf, &assertgenshapes.Shape_948060bc80c8, self)
 	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_93f0e7c13c98(&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -4560,12 +4392,11 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.OrgqrOut(self, input2, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOrgqrOut, &assertgenshapes.Locs_7532de850640, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opOrgqrOut, &assertgenshapes.Shape_353f4f3e6eeb, out)
+	defer fr.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_7532de850640, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4581,12 +4412,11 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	if !asserts.Checking() {
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a5 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opOrmqrOut, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opOrmqrOut, &assertgenshapes.Shape_ab74d0dbdcb0, self, input2, input3, out)
+	defer fr.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.After_44d770df365a(&fr, self, input2, input3, out)
 	return r0
 }
 
@@ -4602,11 +4432,10 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	if !asserts.Checking() {
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opOrmqr, &assertgenshapes.Shape_058a13ad3586, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, input2, input3, r0)
 	return r0
 }
 
@@ -4641,12 +4470,11 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLuSolveOut, &assertgenshapes.Locs_b69159fe587c, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLuSolveOut, &assertgenshapes.Shape_c83a66e7c202, out)
+	defer fr.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_b69159fe587c, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -4681,11 +4509,10 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	if !asserts.Checking() {
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec884fc6cfe8(&c, &opLuUnpack, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLuUnpack, &assertgenshapes.Shape_14676d469875, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost_aa64ccfa5409(&c, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.After_59b81b2d5a28(&fr, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -4701,12 +4528,11 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	if !asserts.Checking() {
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
-	var c wrap.Call
-	var a0, a1, a4, a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_dc8616ed9679(&c, &opLuUnpackOut, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
-	defer c.Abandon()
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_fc47adc8c3fc(&fr, &opLuUnpackOut, &assertgenshapes.Shape_989fb30ec0ea, LU_data, LU_pivots, P, L, U)
+	defer fr.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.After_b031ae74ef2b(&fr, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -4722,12 +4548,11 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	if !asserts.Checking() {
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMultinomialOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opMultinomialOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4743,11 +4568,10 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	if !asserts.Checking() {
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opMultinomial, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4763,12 +4587,11 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LgammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opLgammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4784,12 +4607,11 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLgamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opLgamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4805,11 +4627,10 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opLgamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4825,12 +4646,11 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DigammaOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDigammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opDigammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4846,11 +4666,10 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opDigamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4866,12 +4685,11 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.PolygammaOut(n, self, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPolygammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opPolygammaOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4887,11 +4705,10 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma(n, self)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opPolygamma, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4907,12 +4724,11 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma_(self, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPolygamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opPolygamma_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4928,11 +4744,10 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opErfinv, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -4948,12 +4763,11 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfinv_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opErfinv_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -4969,12 +4783,11 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfinvOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfinvOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opErfinvOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -4990,11 +4803,10 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opI0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5010,12 +4822,11 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opI0_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opI0_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5031,12 +4842,11 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opI0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5052,11 +4862,10 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSign, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5072,12 +4881,11 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSign_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opSign_, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5093,12 +4901,11 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSignOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5114,11 +4921,10 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Signbit(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSignbit, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5134,12 +4940,11 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignbitOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignbitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSignbitOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5155,11 +4960,10 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Dist(self, other, p)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opDist, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5175,12 +4979,11 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	if !asserts.Checking() {
 		return kernels.DistOut(self, other, p, out)
 	}
-	var c wrap.Call
-	var a3 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDistOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opDistOut, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5196,12 +4999,11 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.Atan2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAtan2Out, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opAtan2Out, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5217,12 +5019,11 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAtan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opAtan2_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -5238,11 +5039,10 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opAtan2, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5277,12 +5077,11 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.Arctan2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a2 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opArctan2Out, &assertgenshapes.Locs_13acef7d480f, &a2, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2Out, &assertgenshapes.Shape_4b907cbe0783, out)
+	defer fr.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5298,12 +5097,11 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2_(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opArctan2_, &assertgenshapes.Shape_0612c6597101, self)
+	defer fr.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5319,12 +5117,11 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLerpScalarOut, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opLerpScalarOut, &assertgenshapes.Shape_07f0ecdeaf5b, self, end, out)
+	defer fr.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, end, out)
 	return r0
 }
 
@@ -5340,12 +5137,11 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLerpTensorOut, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3e4631d2fb21(&fr, &opLerpTensorOut, &assertgenshapes.Shape_e475952d9cb2, self, end, weight, out)
+	defer fr.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.After_44d770df365a(&fr, self, end, weight, out)
 	return r0
 }
 
@@ -5361,11 +5157,10 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.LerpScalar(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opLerpScalar, &assertgenshapes.Shape_d49616ae6e4b, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, end, r0)
 	return r0
 }
 
@@ -5381,11 +5176,10 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LerpTensor(self, end, weight)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b60e94708622(&fr, &opLerpTensor, &assertgenshapes.Shape_e33fb26f103e, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.After_c8dc79480ae4(&fr, self, end, weight, r0)
 	return r0
 }
 
@@ -5401,12 +5195,11 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	if !asserts.Checking() {
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
-	var c wrap.Call
-	var a0, a4 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHistcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistcOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5422,11 +5215,10 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Histc(self, bins, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opHistc, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5442,12 +5234,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var c wrap.Call
-	var a4, a5 wrap.Saved
-	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinsTensorOut, &assertgenshapes.Shape_b00ea22a7dbb, hist, bin_edges)
+	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
+	assertgenshapes.After_59b81b2d5a28(&fr, hist, bin_edges)
 	return r0, r1
 }
 
@@ -5482,12 +5273,11 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	if !asserts.Checking() {
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
-	var c wrap.Call
-	var a5, a6 wrap.Saved
-	assertgenshapes.ChecksPre_816341f0987b(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHistogramBinCtOut, &assertgenshapes.Shape_3db2fc07af61, hist, bin_edges)
+	defer fr.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
+	assertgenshapes.After_59b81b2d5a28(&fr, hist, bin_edges)
 	return r0, r1
 }
 
@@ -5542,15 +5332,11 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_83e1496ad32d(&fr, &opXHistogramddBinEdgesOut, &assertgenshapes.Shape_d8d584d0c475, self, out)
+	defer fr.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
+	assertgenshapes.After_64f194d059e4(&fr, self, out)
 }
 
 var opXHistogramddFromBinCts = wrap.Op{
@@ -5584,12 +5370,11 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
-	var c wrap.Call
-	var a5 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinCtsOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5624,12 +5409,11 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Shape_0cc92f4a5b08, out)
+	defer fr.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -5702,12 +5486,11 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FmodScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFmodScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFmodScalarOut, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -5723,11 +5506,10 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodScalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opFmodScalar, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -5743,12 +5525,11 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFmod_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opFmod_Scalar, &assertgenshapes.Shape_b2312fc7e0a0, self)
+	defer fr.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -5764,12 +5545,11 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FmodTensorOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmodTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opFmodTensorOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5785,11 +5565,10 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opFmodTensor, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5805,12 +5584,11 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFmod_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opFmod_Tensor, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -5826,12 +5604,11 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.HypotOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHypotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opHypotOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5847,11 +5624,10 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opHypot, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5867,12 +5643,11 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opHypot_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opHypot_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -5888,12 +5663,11 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.IgammaOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opIgammaOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5909,11 +5683,10 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgamma, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5929,12 +5702,11 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgamma_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIgamma_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -5950,12 +5722,11 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.IgammacOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammacOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opIgammacOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -5971,11 +5742,10 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opIgammac, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 
@@ -5991,12 +5761,11 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgammac_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opIgammac_, &assertgenshapes.Shape_f9d7300a5bac, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, other)
 	return r0
 }
 
@@ -6012,12 +5781,11 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.NextafterOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNextafterOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opNextafterOut, &assertgenshapes.Shape_5670fa13f442, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, self, other, out)
 	return r0
 }
 
@@ -6033,11 +5801,10 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opNextafter, &assertgenshapes.Shape_76c69306fc19, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, self, other, r0)
 	return r0
 }
 

@@ -63,11 +63,10 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_3aaa1b638a2e(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var fr wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8b921724e7e9(&fr, &opXScaledDotProductEfficientAttention, &assertgenshapes.Shape_ca29bbcfb11e, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost_65d4348fc0bc(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.After_4af6a55b3d3b(&fr, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -102,11 +101,10 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_2819cad678f5(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dd5771f3f326(&fr, &opXScaledDotProductCudnnAttention, &assertgenshapes.Shape_def44adbafb6, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_2db106f6715b(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.After_b37cdfe62467(&fr, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -141,11 +139,10 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a13, a14 wrap.Saved
-	assertgenshapes.ChecksPre_3092229d716e(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	var fr wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_75a8f70e4994(&fr, &opXFlashAttentionForward, &assertgenshapes.Shape_cb0e4fef0ad1, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	assertgenshapes.ChecksPost_7ed4cd3b3dd7(&c, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.After_38e93ff9da97(&fr, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -180,11 +177,10 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3, a4, a5, a12 wrap.Saved
-	assertgenshapes.ChecksPre_574664b0d964(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	var fr wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_66dc31da16f1(&fr, &opXEfficientAttentionForward, &assertgenshapes.Shape_70035046aeba, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	assertgenshapes.ChecksPost_88accaf88715(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.After_5ced80d5d9ae(&fr, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -238,12 +234,11 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonScaledDotAttentionOut, &assertgenshapes.Shape_ff9ef4319854, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -259,12 +254,11 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	if !asserts.Checking() {
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_0963728f424b, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFillMemEffDropoutMask_, &assertgenshapes.Shape_400a2f9fe4dc, self)
+	defer fr.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_6c90c45c139f(&fr, self)
 	return r0
 }
 
@@ -299,12 +293,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c wrap.Call
-	var a10 wrap.Saved
-	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_287fa43262e9, &a10, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Shape_ec2446374f39, out)
+	defer fr.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost_64f99791f180(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -320,11 +313,10 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialAiryAi, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialAiryAi(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -340,12 +332,11 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialAiryAiOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -361,11 +352,10 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -381,12 +371,11 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -402,11 +391,10 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselJ1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -422,12 +410,11 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselJ1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -443,11 +430,10 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselY0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -463,12 +449,11 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -484,11 +469,10 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialBesselY1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialBesselY1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -504,12 +488,11 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialBesselY1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -525,11 +508,10 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialT, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -545,11 +527,10 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -565,11 +546,10 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -585,12 +565,11 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -606,12 +585,11 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -627,12 +605,11 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -648,11 +625,10 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialU, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -668,11 +644,10 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -688,11 +663,10 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -708,12 +682,11 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -729,12 +702,11 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -750,12 +722,11 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -771,11 +742,10 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialV, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -791,11 +761,10 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -811,11 +780,10 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -831,12 +799,11 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -852,12 +819,11 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -873,12 +839,11 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -894,11 +859,10 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialChebyshevPolynomialW, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -914,11 +878,10 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -934,11 +897,10 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -954,12 +916,11 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -975,12 +936,11 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -996,12 +956,11 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1017,11 +976,10 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialH, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1037,11 +995,10 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1057,11 +1014,10 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1077,12 +1033,11 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -1098,12 +1053,11 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -1119,12 +1073,11 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1140,11 +1093,10 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialHermitePolynomialHe, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1160,11 +1112,10 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1180,11 +1131,10 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1200,12 +1150,11 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -1221,12 +1170,11 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -1242,12 +1190,11 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1263,11 +1210,10 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLaguerrePolynomialL, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1283,11 +1229,10 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1303,11 +1248,10 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1323,12 +1267,11 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -1344,12 +1287,11 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -1365,12 +1307,11 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1386,11 +1327,10 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialLegendrePolynomialP, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1406,11 +1346,10 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1426,11 +1365,10 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1446,12 +1384,11 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -1467,12 +1404,11 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -1488,12 +1424,11 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1509,11 +1444,10 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1529,12 +1463,11 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1550,11 +1483,10 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselI1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1570,12 +1502,11 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselI1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1591,11 +1522,10 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK0, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1611,12 +1541,11 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK0Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1632,11 +1561,10 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialModifiedBesselK1, &assertgenshapes.Shape_a01928d17762, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, self, r0)
 	return r0
 }
 
@@ -1652,12 +1580,11 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialModifiedBesselK1Out, &assertgenshapes.Shape_192f6ee78e47, self, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, self, out)
 	return r0
 }
 
@@ -1673,11 +1600,10 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1693,12 +1619,11 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1714,11 +1639,10 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1734,12 +1658,11 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1755,11 +1678,10 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1775,11 +1697,10 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1795,11 +1716,10 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1815,12 +1735,11 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -1836,12 +1755,11 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -1857,12 +1775,11 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -1878,11 +1795,10 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -1898,11 +1814,10 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -1918,11 +1833,10 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -1938,12 +1852,11 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -1959,12 +1872,11 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -1980,12 +1892,11 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -2001,11 +1912,10 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -2021,11 +1931,10 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -2041,11 +1950,10 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -2061,12 +1969,11 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -2082,12 +1989,11 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -2103,12 +2009,11 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -2124,11 +2029,10 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_68bd5ec81d45(&fr, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Shape_21f8532be7f7, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	assertgenshapes.After_9ff3b5fe9328(&fr, x, n, r0)
 	return r0
 }
 
@@ -2144,11 +2048,10 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	var a1 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_ccfcffbbdf59, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, n, r0)
 	return r0
 }
 
@@ -2164,11 +2067,10 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -2184,12 +2086,11 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e1d76452101(&fr, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Shape_ea0290da2d2e, x, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.After_bc93e64a2a00(&fr, x, n, out)
 	return r0
 }
 
@@ -2205,12 +2106,11 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Shape_20007ea2d344, n, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, n, out)
 	return r0
 }
 
@@ -2226,12 +2126,11 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -2247,11 +2146,10 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_abc321569f9c(&fr, &opSpecialSphericalBesselJ0, &assertgenshapes.Shape_4921aa01d211, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	assertgenshapes.After_b8768b1b96bb(&fr, x, r0)
 	return r0
 }
 
@@ -2267,12 +2165,11 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_05e329c5444a(&fr, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Shape_aa14b05e5001, x, out)
+	defer fr.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
+	assertgenshapes.After_59b81b2d5a28(&fr, x, out)
 	return r0
 }
 
@@ -2307,12 +2204,11 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c wrap.Call
-	var a4 wrap.Saved
-	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFoobarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_79e8fcdcef3e(&fr, &opXFoobarOut, &assertgenshapes.Shape_3b058ebd4ae9, out)
+	defer fr.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.After_6c90c45c139f(&fr, out)
 	return r0
 }
 
@@ -2329,12 +2225,11 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3, l4, l5 wrap.SavedList
-	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdam_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_19df63e2eb68(&fr, &opXFusedAdam_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer fr.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.After_8e744ba2a3c7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = wrap.Op{
@@ -2350,12 +2245,11 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_e2d866226949(&fr, &opXFusedAdamOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.After_a7cd3f093c87(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = wrap.Op{
@@ -2390,15 +2284,11 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6                     wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdam_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	defer fr.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_d66714f76f79(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.After_efdc5a2828c1(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamTensorLrOut = wrap.Op{
@@ -2414,15 +2304,11 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6                          wrap.Saved
-		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_b8edbed63c52(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.After_932dfabfb8e7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamTensorLr = wrap.Op{
@@ -2457,12 +2343,11 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3, l4, l5 wrap.SavedList
-	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdamw_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_19df63e2eb68(&fr, &opXFusedAdamw_, &assertgenshapes.Shape_1e7dd90106ab, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer fr.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.After_8e744ba2a3c7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamwOut = wrap.Op{
@@ -2478,12 +2363,11 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_e2d866226949(&fr, &opXFusedAdamwOut, &assertgenshapes.Shape_521e8b85bbb9, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.After_a7cd3f093c87(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdamw = wrap.Op{
@@ -2518,15 +2402,11 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6                     wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot]
+	assertgenshapes.Before_94e7b30c52c8(&fr, &opXFusedAdamw_TensorLr, &assertgenshapes.Shape_40616b244d95, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	defer fr.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_d66714f76f79(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.After_efdc5a2828c1(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamwTensorLrOut = wrap.Op{
@@ -2542,15 +2422,11 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a6                          wrap.Saved
-		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot]
+	assertgenshapes.Before_435e3633c0cb(&fr, &opXFusedAdamwTensorLrOut, &assertgenshapes.Shape_ebbb75d320b1, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	defer fr.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_b8edbed63c52(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.After_932dfabfb8e7(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamwTensorLr = wrap.Op{
@@ -2585,12 +2461,11 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2 wrap.SavedList
-	assertgenshapes.ChecksPre_fe196dfd6d84(&c, &opXFusedSgd_, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_15c6f0678c0c(&fr, &opXFusedSgd_, &assertgenshapes.Shape_f85f42a1e67e, self, grads, momentum_buffer_list)
+	defer fr.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.After_6cb195fe80a9(&fr, self, grads, momentum_buffer_list)
 }
 
 var opXFusedSgdOut = wrap.Op{
@@ -2606,12 +2481,11 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l12 wrap.SavedList
-	assertgenshapes.ChecksPre_a42f248c9d97(&c, &opXFusedSgdOut, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXFusedSgdOut, &assertgenshapes.Shape_870320e9fecc, self, grads, momentum_buffer_list, out)
+	defer fr.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.After_5650a014ebd4(&fr, self, grads, momentum_buffer_list, out)
 }
 
 var opXFusedSgd = wrap.Op{
@@ -2646,15 +2520,11 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var (
-		a5         wrap.Saved
-		l0, l1, l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_24676e76168d(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot]
+	assertgenshapes.Before_f505c5251e66(&fr, &opXFusedSgd_TensorLr, &assertgenshapes.Shape_94c1252cb212, self, grads, momentum_buffer_list, lr)
+	defer fr.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_2add72ee4871(&c, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.After_4fe8e46acddd(&fr, self, grads, momentum_buffer_list, lr)
 }
 
 var opXFusedSgdTensorLrOut = wrap.Op{
@@ -2670,15 +2540,11 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a5              wrap.Saved
-		l0, l1, l2, l12 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_030f762ed115(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_fb0073994aaf(&fr, &opXFusedSgdTensorLrOut, &assertgenshapes.Shape_ff14270b0dd8, self, grads, momentum_buffer_list, lr, out)
+	defer fr.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_e30c994010d4(&c, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.After_9b66c7342f5a(&fr, self, grads, momentum_buffer_list, lr, out)
 }
 
 var opXFusedSgdTensorLr = wrap.Op{
@@ -2713,12 +2579,11 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3 wrap.SavedList
-	assertgenshapes.ChecksPre_af0b4becffc3(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot]
+	assertgenshapes.Before_ef96cd20953c(&fr, &opXFusedAdagrad_, &assertgenshapes.Shape_6354f67e956f, self, grads, state_sums, state_steps)
+	defer fr.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.After_5650a014ebd4(&fr, self, grads, state_sums, state_steps)
 }
 
 var opXFusedAdagradOut = wrap.Op{
@@ -2734,12 +2599,11 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c wrap.Call
-	var l0, l1, l2, l3, l11 wrap.SavedList
-	assertgenshapes.ChecksPre_839eb0daba94(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot]
+	assertgenshapes.Before_ee6a18b5665c(&fr, &opXFusedAdagradOut, &assertgenshapes.Shape_c9bca2bfbc13, self, grads, state_sums, state_steps, out)
+	defer fr.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_75142c3a7ad5(&c, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.After_551ddaa932f0(&fr, self, grads, state_sums, state_steps, out)
 }
 
 var opXFusedAdagrad = wrap.Op{

@@ -5,115 +5,109 @@
 package assertgenshapes
 
 import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-
-// ChecksPost_0e75bf9d506f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clone).
-func ChecksPost_0e75bf9d506f(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_264e24096287 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: clone).
+func After_264e24096287(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_9a6e92ae5711 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_9a6e92ae5711(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_2ac80f4246bf reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func After_2ac80f4246bf(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPre_bcaef4afd0e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_bcaef4afd0e4(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_d84d8c25d471 reads the arguments and begins the call, for 1 op(s) of one shape (the first: add.Tensor).
+func Before_d84d8c25d471(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_e9310d5d717c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clone).
-func ChecksPre_e9310d5d717c(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_ef7d42392c72 reads the arguments and begins the call, for 1 op(s) of one shape (the first: clone).
+func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
+}
+
+// Shape_53f5885ad9c0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_53f5885ad9c0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_54d0f0a7803b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_54d0f0a7803b = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.
+func tensor_5a6f226f5ab8(h unsafe.Pointer) asserts.Tensor {
+	return (*reftensor.Tensor)(h)
+}
+
+// elem_5a6f226f5ab8 makes element i of a list of *reftensor.Tensor from the list's data.
+func elem_5a6f226f5ab8(h unsafe.Pointer, i int) asserts.Tensor {
+	return unsafe.Slice((**reftensor.Tensor)(h), i+1)[i]
 }

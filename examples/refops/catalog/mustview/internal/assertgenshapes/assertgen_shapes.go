@@ -5,56 +5,65 @@
 package assertgenshapes
 
 import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-
-// ChecksPost_7e2f86c9273c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: narrow).
-func ChecksPost_7e2f86c9273c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_264e24096287 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: narrow).
+func After_264e24096287(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPre_571ca352a398 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: narrow).
-func ChecksPre_571ca352a398(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_9ec8d7b8047f reads the arguments and begins the call, for 1 op(s) of one shape (the first: narrow).
+func Before_9ec8d7b8047f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBase(1, 0, su0_1)
+	fr.Begin(op, sh)
+}
+
+// Shape_291f485456ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_291f485456ed = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.
+func tensor_5a6f226f5ab8(h unsafe.Pointer) asserts.Tensor {
+	return (*reftensor.Tensor)(h)
+}
+
+// elem_5a6f226f5ab8 makes element i of a list of *reftensor.Tensor from the list's data.
+func elem_5a6f226f5ab8(h unsafe.Pointer, i int) asserts.Tensor {
+	return unsafe.Slice((**reftensor.Tensor)(h), i+1)[i]
 }

@@ -5,112 +5,171 @@
 package assertgenshapes
 
 import (
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
-var Locs_4008efd01118 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
-var Locs_7c6668112f69 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")}
-var Locs_b6666ea0bc5e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")}
-
-// ChecksPost_10ab2547c644 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_10ab2547c644(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.End()
+// After_264e24096287 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: select.int).
+func After_264e24096287(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_59c114c558ee completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func ChecksPost_59c114c558ee(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
+// After_5202cf6892ed reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.out).
+func After_5202cf6892ed(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.End()
 }
 
-// ChecksPost_7c0b46263ef8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_7c0b46263ef8(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
+// After_5ba1e03e659f reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: set_data).
+func After_5ba1e03e659f(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.End()
 }
 
-// ChecksPost_9dd47b153a02 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
-func ChecksPost_9dd47b153a02(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 wrap.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.End()
+// After_6639102df01e reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add_.Tensor).
+func After_6639102df01e(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.End()
 }
 
-// ChecksPre_0d04d1f794c6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim_max).
-func ChecksPre_0d04d1f794c6(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
+// Before_1d5f6f736d53 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.out).
+func Before_1d5f6f736d53(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_2b74331834cf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_2b74331834cf(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
+// Before_2a91fd87cd31 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add_.Tensor).
+func Before_2a91fd87cd31(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_481d392e24e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func ChecksPre_481d392e24e9(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
+// Before_89d81c522e46 reads the arguments and begins the call, for 1 op(s) of one shape (the first: set_data).
+func Before_89d81c522e46(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_b09c6249a128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
-func ChecksPre_b09c6249a128(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
+// Before_ef7d42392c72 reads the arguments and begins the call, for 2 op(s) of one shape (the first: select.int).
+func Before_ef7d42392c72(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *reftensor.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_f93d3deb0c44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_f93d3deb0c44(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
+// Shape_0978b576be19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0978b576be19 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{2},
+}
+
+// Shape_0b99655063a1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b99655063a1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+}
+
+// Shape_1be4b5608168 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1be4b5608168 = wrap.Shape{
+	Args: 3,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{1, 2},
+}
+
+// Shape_2198ee0246dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2198ee0246dd = wrap.Shape{
+	Args: 2,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// Shape_94407a0e8f52 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_94407a0e8f52 = wrap.Shape{
+	Args: 1,
+	Elem: elem_5a6f226f5ab8,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_5a6f226f5ab8,
+	Writes: []int8{0},
+}
+
+// tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.
+func tensor_5a6f226f5ab8(h unsafe.Pointer) asserts.Tensor {
+	return (*reftensor.Tensor)(h)
+}
+
+// elem_5a6f226f5ab8 makes element i of a list of *reftensor.Tensor from the list's data.
+func elem_5a6f226f5ab8(h unsafe.Pointer, i int) asserts.Tensor {
+	return unsafe.Slice((**reftensor.Tensor)(h), i+1)[i]
 }

@@ -5,853 +5,2569 @@
 package assertgenshapes
 
 import (
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	"unsafe"
 )
 
-// Generated for version 3 of asserts/wrap: if a line below does not compile, this
+// Generated for version 4 of asserts/wrap: if a line below does not compile, this
 // code and the asserts runtime it builds with are of different assertgen versions;
 // run go generate ./... again (CHANGELOG.md says what changed).
 const (
-	_ = wrap.EnforceVersion(3 - wrap.MinVersion)
-	_ = wrap.EnforceVersion(wrap.MaxVersion - 3)
+	_ = wrap.EnforceVersion(4 - wrap.MinVersion)
+	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_000bcedf439f = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("self")}
 var Locs_008235200332 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("from")}
-var Locs_00d9b244d3dd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")}
-var Locs_00f996bffe16 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)}
-var Locs_013ba5f2b119 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")}
 var Locs_0163556e680f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)}
 var Locs_0177154126d3 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_01c83f32883a = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("data")}
-var Locs_02adbc14fa5f = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")}
-var Locs_02f178da24b0 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_02f23a43e771 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")}
-var Locs_02fb6b6afdd4 = [3]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")}
-var Locs_031935edd6f2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")}
-var Locs_0333b80cd1dd = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_0361900deff8 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)}
 var Locs_0381cb59d260 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("key"), wrap.Ret(0)}
 var Locs_0384a4b32c87 = [3]wrap.Loc{wrap.Arg("nested_size"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_03cdfe9383e4 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")}
 var Locs_03e807c93b13 = [4]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_040cc87627a6 = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_04500e97a9c4 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")}
-var Locs_04509e13c284 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")}
 var Locs_05046cb4ce89 = [3]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_053c2e0df802 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")}
 var Locs_0567bab72b5c = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
 var Locs_05e455775b97 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_05f43791eab7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")}
 var Locs_0612dc7e31f3 = [12]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_0652d0bffb8a = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")}
 var Locs_0684449c0e78 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dep_token"), wrap.Ret(0)}
-var Locs_070ebaccc775 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")}
 var Locs_08446d94cbcd = [6]wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_084c5ca3919b = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)}
 var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
 var Locs_0986e8473563 = [2]wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)}
-var Locs_09ee5d530d29 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)}
 var Locs_09fdb64f1411 = [2]wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_0b63df8b6a65 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)}
 var Locs_0b8a3d82225c = [2]wrap.Loc{wrap.Arg("x"), wrap.Ret(0)}
 var Locs_0b95f299ef7c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)}
 var Locs_0c2505523002 = [12]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
 var Locs_0cfe55399182 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)}
-var Locs_0de52784065f = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")}
 var Locs_0e1a6051fce0 = [3]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B"), wrap.Ret(0)}
-var Locs_0e5d2fc34d84 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")}
-var Locs_0e6907cff9b0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")}
 var Locs_0e7da333549e = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)}
 var Locs_0eab5d038ca8 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)}
 var Locs_0eaf0e1ac2a0 = [2]wrap.Loc{wrap.Arg("like"), wrap.Ret(0)}
-var Locs_101bf3376f42 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")}
-var Locs_10db9a1712ab = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_11172acddd4c = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")}
-var Locs_113db8e5851a = [2]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")}
-var Locs_11a4657aa14f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)}
 var Locs_11bc4e764dcf = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)}
-var Locs_120589eba57a = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")}
-var Locs_12b0a0e656a6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")}
 var Locs_1318dff6434c = [4]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_137308a682ce = [11]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("bias"), wrap.Arg("cu_seqlens_q"), wrap.Arg("cu_seqlens_k"), wrap.Arg("seqlen_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
 var Locs_1381bd6af0e5 = [2]wrap.Loc{wrap.Arg("input"), wrap.Ret(0)}
-var Locs_138349916223 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("other")}
-var Locs_13acef7d480f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")}
 var Locs_13e416bb80f7 = [3]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_14032291cf95 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")}
-var Locs_1497e31391ba = [3]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")}
-var Locs_152224ada718 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")}
-var Locs_15294eefad33 = [4]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")}
 var Locs_15da3f810a66 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")}
-var Locs_15f07f05cff6 = [4]wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")}
-var Locs_15f7899887bb = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_16f5a6d8edb2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")}
-var Locs_186cd80e7744 = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")}
-var Locs_18ca8a487df4 = [4]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_19aebb8dfe81 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("input_scale"), wrap.Arg("input_zero_point"), wrap.Arg("packed_weight"), wrap.Arg("output_scale"), wrap.Arg("output_zero_point"), wrap.Ret(0)}
-var Locs_19db64f987cc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("running_mean"), wrap.Arg("running_var")}
-var Locs_1a41c3f2c917 = [7]wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("reserve"), wrap.Arg("input")}
 var Locs_1a508e24cd50 = [1]wrap.Loc{wrap.Arg("condition")}
 var Locs_1ae36767a5a0 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)}
 var Locs_1c0372bb0473 = [3]wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_1c430d41d473 = [9]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_1c9e2afea1c5 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)}
 var Locs_1cf83c775d20 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)}
 var Locs_1d32347e0cc7 = [5]wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_1db6f7d0a49c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights"), wrap.Arg("out")}
-var Locs_1e3c1e4ed9aa = [10]wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)}
 var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_1e80a3329e3f = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")}
-var Locs_1ee05c6a4b41 = [2]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")}
-var Locs_1ef2f403d28b = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")}
-var Locs_1f1fab064c2f = [8]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("out")}
-var Locs_1f2869b16d3d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")}
-var Locs_1f74b8d46da7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("out")}
-var Locs_1fed3d151ace = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")}
-var Locs_2000d8c415ee = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")}
-var Locs_202b8c521b4d = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b")}
-var Locs_21c7d22a05c4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")}
 var Locs_21e01e8f9953 = [7]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_21f2a21df3ef = [2]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")}
 var Locs_2238b9aa544c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)}
-var Locs_22a65e754b54 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")}
-var Locs_241d35ac49f6 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")}
 var Locs_247b0341006d = [3]wrap.Loc{wrap.Arg("weights"), wrap.Arg("scales_zeros"), wrap.Ret(0)}
-var Locs_24f6e7cfe752 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")}
-var Locs_252eb2c563f6 = [2]wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")}
 var Locs_25e9bcbda1c2 = [4]wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)}
-var Locs_261c64266543 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")}
 var Locs_26b8d13f3f86 = [2]wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")}
 var Locs_26c1e0ba29d9 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_271ae8707f3b = [2]wrap.Loc{wrap.Arg("x"), wrap.Arg("out")}
-var Locs_281a4abef7dd = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("input")}
-var Locs_287fa43262e9 = [8]wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")}
-var Locs_2889c6f6fe97 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
 var Locs_28a453075829 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)}
-var Locs_28eb8ecb9016 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("H")}
 var Locs_294da168fe67 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_2981b5a7c1b8 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Arg("out")}
 var Locs_2a4100f0e93a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("scale"), wrap.Ret(0)}
-var Locs_2a4ee353bb10 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")}
-var Locs_2b209adfc202 = [5]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_2b54304e8bea = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")}
-var Locs_2bd659f0c943 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")}
 var Locs_2c01497550f1 = [2]wrap.Loc{wrap.Arg("y"), wrap.Ret(0)}
 var Locs_2cc3772ce807 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0)}
-var Locs_2d85726b7481 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)}
 var Locs_2d8d3fdd8f12 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)}
-var Locs_2e7c084467db = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)}
-var Locs_2ea2a4d1c34b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)}
-var Locs_2f43b7af554f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")}
-var Locs_2f6ad161fb46 = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
-var Locs_2fb62250e409 = [3]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")}
-var Locs_2fd5d8679735 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")}
-var Locs_30991395fa57 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_31bdd0906a73 = [6]wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_329793473672 = [3]wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)}
 var Locs_3299db656958 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_3332bd2efb9d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_335bea26b128 = [3]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_33a77a7fea1e = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")}
 var Locs_33b9826e3764 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")}
-var Locs_342e302c26c6 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")}
-var Locs_343cf836938e = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")}
 var Locs_34712bdefc1a = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)}
 var Locs_34eb3c3de171 = [3]wrap.Loc{wrap.Arg("start"), wrap.Arg("end"), wrap.Ret(0)}
-var Locs_35362d11fe6f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")}
 var Locs_36dfb7bfded6 = [14]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_374e40668a32 = [2]wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)}
-var Locs_37e2e2294675 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")}
-var Locs_38111bdd8705 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1")}
-var Locs_384c6753ce42 = [2]wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")}
 var Locs_38db37bfd191 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)}
 var Locs_3a2f820c7191 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_3a3489b7076f = [3]wrap.Loc{wrap.Arg("inp"), wrap.Arg("packed_weights"), wrap.Ret(0)}
 var Locs_3a66b776a319 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr")}
-var Locs_3a7a850701d6 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")}
-var Locs_3b1f0ea44c4f = [9]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")}
 var Locs_3b2d2536a178 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")}
-var Locs_3c13a73290a1 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_3c3f5ed5b929 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)}
-var Locs_3c6d38a0bcdd = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")}
-var Locs_3c7539167121 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")}
-var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
-var Locs_3d42125732ce = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("end")}
-var Locs_3dc473ee5d15 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr"), wrap.Arg("out")}
-var Locs_3e23fa7e4df8 = [7]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_3f5e9ae21fa3 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_4008efd01118 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
-var Locs_4039132c35a5 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")}
 var Locs_407f6abd62d0 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_41e4a3bdc19d = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)}
 var Locs_41f7e1fa60f1 = [5]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_4202a581631c = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")}
-var Locs_42244df791c9 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")}
-var Locs_429d417cf8c8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")}
 var Locs_4377cf81c22c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)}
-var Locs_437fb6c15768 = [2]wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")}
-var Locs_44742b2e83fa = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")}
 var Locs_44ff440649e8 = [3]wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)}
-var Locs_45428ab66bbf = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")}
 var Locs_456da5087c84 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_out"), wrap.Arg("weight"), wrap.Arg("arg_out"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_45e74be7888d = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)}
-var Locs_46652c1edcbb = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)}
 var Locs_470c3b670623 = [3]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)}
-var Locs_4817324b9477 = [3]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")}
-var Locs_49190c982b3e = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")}
-var Locs_4a5334ad9bd7 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")}
-var Locs_4a845f394c09 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_4af16666df7f = [3]wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")}
-var Locs_4b4fab0b6943 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")}
-var Locs_4b5945ec47d8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")}
-var Locs_4b5d715af088 = [3]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")}
 var Locs_4c7ab9ee0d4d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")}
-var Locs_4ce42bc5fff6 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("value")}
 var Locs_4ce453fa2454 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_4cf7a1a28beb = [5]wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_4d722fc615af = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")}
 var Locs_4e60d68d7242 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)}
 var Locs_4e7591e654f8 = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_4ec97516b21d = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")}
-var Locs_4ef3b8f9b29f = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_4f1c6059ab1d = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")}
-var Locs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
-var Locs_4f5d65573d48 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("key")}
 var Locs_4f7142d009c6 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)}
 var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
 var Locs_4fd794778b19 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)}
-var Locs_509b30c24218 = [2]wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)}
 var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_51abcdab68f4 = [3]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("A")}
-var Locs_52d3feff851b = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy")}
-var Locs_538e4f0fe809 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_53a30867dfce = [2]wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)}
-var Locs_540ad521fb87 = [3]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")}
 var Locs_542f2f8d6734 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)}
 var Locs_549395450065 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_5501190c69ec = [2]wrap.Loc{wrap.Arg("list"), wrap.Ret(0)}
-var Locs_5637f96c1775 = [6]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_56ab9472a721 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scales"), wrap.Ret(0)}
 var Locs_58a901c03d91 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_596266ca8ed3 = [3]wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)}
-var Locs_5987cd64e886 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")}
-var Locs_59ca998e0551 = [6]wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("input")}
-var Locs_5a9627857549 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")}
-var Locs_5ab448b149f3 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_5ae51d83a93b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")}
 var Locs_5b3a63fc642f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("high"), wrap.Ret(0)}
-var Locs_5c19138f2d94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")}
-var Locs_5c769038e655 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")}
-var Locs_5cabc682e60b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")}
 var Locs_5d09d6f1669a = [3]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_5d9abda1cfa0 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")}
 var Locs_5db8f5b594ee = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_5de9410a1738 = [21]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5), wrap.Ret(6)}
 var Locs_5e394a8c913f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)}
-var Locs_5ef34e3b80fc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")}
-var Locs_5f00a4123ace = [3]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)}
-var Locs_5f3aa038020a = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")}
-var Locs_604891ef093e = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_6097854c7c44 = [4]wrap.Loc{wrap.Arg("output"), wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Ret(0)}
-var Locs_610c7a8ae4f0 = [3]wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")}
 var Locs_613099e3cac8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)}
-var Locs_61e31fafdcd7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_629552bc1029 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")}
-var Locs_62afb6087325 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")}
 var Locs_6391ab10ad9a = [4]wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)}
-var Locs_64420b5458b8 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")}
 var Locs_644a5ad4cf4c = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_644cf9a5acc6 = [4]wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)}
 var Locs_6521c3da3640 = [15]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_655806ee3241 = [3]wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")}
 var Locs_656f295b0c0c = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)}
-var Locs_6593da8747da = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")}
-var Locs_667a57978239 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_6759db1b0144 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)}
-var Locs_6798116b9fb3 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")}
-var Locs_67ac8e9b68ae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
-var Locs_67ca0d1f0eab = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_67dc9f182cec = [3]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")}
 var Locs_68a3f2974cf1 = [6]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_68d7dd84dda0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("out")}
-var Locs_6a604bb2f89e = [3]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")}
-var Locs_6a84bf35a89a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)}
 var Locs_6a90f4a114a3 = [2]wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)}
 var Locs_6a92e6661b69 = [2]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")}
-var Locs_6ada18822049 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")}
 var Locs_6c2a1940f3b8 = [2]wrap.Loc{wrap.Arg("values"), wrap.Ret(0)}
 var Locs_6d3482c822e0 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_6d5e1139397e = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")}
-var Locs_6e6ba6b79b71 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")}
-var Locs_6eddcc75237f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")}
-var Locs_6f0f8c6ca220 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")}
-var Locs_6f121dd63884 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_6f158e954890 = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)}
-var Locs_6f19656ca228 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2")}
-var Locs_6f6c1b973277 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("out")}
-var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
-var Locs_70b0942a710e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")}
-var Locs_70dfdfa98027 = [9]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_71664b12af11 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("lengths"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)}
-var Locs_7263671a72d6 = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets")}
 var Locs_727286015286 = [2]wrap.Loc{wrap.Arg("other"), wrap.Ret(0)}
 var Locs_72ad40a2eb04 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_72c08fa85639 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("A")}
-var Locs_7300b516d98b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_73422165143c = [13]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
 var Locs_735712622a5c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)}
-var Locs_73c4974e7852 = [3]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_7509d6c5f49d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_752d323455b5 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")}
-var Locs_7532de850640 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")}
-var Locs_756f68ed5e6c = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")}
 var Locs_75b8b2bddc40 = [3]wrap.Loc{wrap.Arg("values"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_75c0ce1dc400 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max")}
 var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
 var Locs_763e815cbfbc = [9]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
 var Locs_76490308d7dc = [2]wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)}
-var Locs_78c6b426e8f9 = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_78dbc56e1eae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)}
-var Locs_793ced3d4e39 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")}
-var Locs_7979f0662990 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")}
-var Locs_7a8d2f581339 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("source")}
-var Locs_7af2062a378a = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")}
 var Locs_7b63044a065c = [5]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_7bd3049eb5f6 = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)}
 var Locs_7be95e2c2f87 = [2]wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")}
-var Locs_7c6668112f69 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")}
-var Locs_7c806b7e7cb8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")}
-var Locs_7cb08a5c86e7 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")}
 var Locs_7d1144da18d3 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)}
 var Locs_7d29d0ccaae9 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)}
-var Locs_7d556cfc34ba = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")}
 var Locs_7da1384c50f8 = [2]wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)}
-var Locs_7e7c61b4fe05 = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")}
 var Locs_7e888dc64c0d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")}
 var Locs_7f0d42e42156 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)}
 var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_7f8d722a521d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
-var Locs_8006f30f475d = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("pdist")}
-var Locs_804623e85d94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")}
-var Locs_807fabf62b8a = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")}
 var Locs_8090e6ede51c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
 var Locs_80cae7d67778 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")}
 var Locs_80ede304f8c6 = [4]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)}
-var Locs_81284b47fff7 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")}
-var Locs_817a66575924 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("min")}
-var Locs_81965057593c = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("max")}
-var Locs_81eba0c7bb8e = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")}
-var Locs_81ee6df53814 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars"), wrap.Arg("out")}
-var Locs_81fed2206e3a = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")}
-var Locs_8213650b8d0a = [2]wrap.Loc{wrap.Arg("other"), wrap.Arg("out")}
 var Locs_82456b423d77 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_826330e06a93 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input")}
 var Locs_829882695b38 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScaleAndZeros"), wrap.Ret(0)}
 var Locs_82e286bec633 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)}
 var Locs_832254f71c32 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)}
-var Locs_8338dfedc89e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)}
 var Locs_837848f1fc1a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8547796c0730 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)}
 var Locs_85813285a90e = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8607fea2b92d = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")}
-var Locs_8761476d187d = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")}
-var Locs_876a2871f63d = [4]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_8831101dcec2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")}
 var Locs_884ce490bbdf = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)}
-var Locs_8877e2110e5c = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)}
-var Locs_887e60d1a0f1 = [2]wrap.Loc{wrap.Arg("std"), wrap.Arg("out")}
 var Locs_88dd38c6ef51 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_88ffd48491e6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")}
-var Locs_8919eeaf3954 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
-var Locs_891e70575d2e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")}
 var Locs_89790580cbb9 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Ret(0)}
-var Locs_89f902360e69 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")}
-var Locs_8a60ac24be56 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("p")}
-var Locs_8a66be78ad81 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_8abf841961aa = [1]wrap.Loc{wrap.Ret(0)}
-var Locs_8ac67a84c64a = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")}
-var Locs_8acf7e3900ab = [2]wrap.Loc{wrap.Arg("std"), wrap.Ret(0)}
-var Locs_8b01868794bc = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")}
-var Locs_8b82ffcb99a6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")}
-var Locs_8ba6a6b74981 = [3]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)}
 var Locs_8bbc38bfbca8 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8c48e6df2204 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("end")}
-var Locs_8d62ec8d443c = [15]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("seqused_k"), wrap.Arg("block_table"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
 var Locs_8d877ccb050b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8db315949340 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")}
-var Locs_8dbb5698dab1 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")}
-var Locs_8dd0405819f2 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8e083391868b = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")}
-var Locs_8e69f856fa49 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")}
 var Locs_8ea8df405e62 = [3]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)}
 var Locs_8fc2a87a9c57 = [2]wrap.Loc{wrap.Arg("start"), wrap.Ret(0)}
-var Locs_900198e5ee7a = [2]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B")}
-var Locs_900775647ffb = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")}
-var Locs_903506f69123 = [4]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)}
 var Locs_905787a0f85d = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("meta"), wrap.Ret(0)}
-var Locs_905fbdf093eb = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("exponent")}
-var Locs_9092e5b55b3c = [2]wrap.Loc{wrap.Arg("n"), wrap.Ret(0)}
-var Locs_90aaee47912c = [11]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_")}
-var Locs_90bf16eb017d = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets")}
-var Locs_90d5c28bf8c9 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")}
 var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_90ee310a794d = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")}
-var Locs_92247eb968e7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_922e97181fe6 = [5]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_92698473d90c = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("list")}
-var Locs_926b98a8c47e = [2]wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")}
-var Locs_92945535ee35 = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")}
 var Locs_938f93576399 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("src")}
 var Locs_9391cd668896 = [2]wrap.Loc{wrap.Arg("any"), wrap.Ret(0)}
 var Locs_95c703b180c9 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_961e41c97f15 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_96a3af811e51 = [4]wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")}
 var Locs_979ff6c472b4 = [3]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_981777aaf729 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")}
-var Locs_983daf7a920e = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")}
-var Locs_9840fe7a9210 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2")}
-var Locs_98cbfe328ee0 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")}
-var Locs_9965c43c4c60 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")}
-var Locs_99887296af96 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)}
 var Locs_99bdca17c87f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)}
-var Locs_9a1388f3e438 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")}
-var Locs_9a606694669b = [2]wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)}
 var Locs_9aaa4146562f = [1]wrap.Loc{wrap.Arg("tensor")}
-var Locs_9acefda684e8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")}
-var Locs_9b606ad8ae41 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
-var Locs_9b76d59734ad = [2]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")}
-var Locs_9bfb42384481 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")}
-var Locs_9c192fafdcd3 = [5]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_9cde0a45b910 = [3]wrap.Loc{wrap.Arg("key"), wrap.Arg("data"), wrap.Ret(0)}
 var Locs_9ce178e6e65b = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")}
-var Locs_9d0aad22d5cb = [4]wrap.Loc{wrap.Arg("growth_tracker"), wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("found_inf")}
 var Locs_9d6f813c1f37 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_9d92106bbe55 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")}
-var Locs_9debf471ef5d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("values")}
-var Locs_9dee86718763 = [2]wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")}
 var Locs_9e324f96bb0b = [4]wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_9e5e1567ec9d = [11]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_9e628193c399 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_9e993a2694ad = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")}
-var Locs_9eaa2bbe129c = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")}
-var Locs_9f650bdf3dd4 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")}
 var Locs_9fb55cd848c6 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)}
 var Locs_a07fd22e78df = [6]wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)}
-var Locs_a096cb8c3776 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")}
-var Locs_a0cb28bcad06 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")}
-var Locs_a0f0a10aefe2 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")}
 var Locs_a10f0a814096 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")}
-var Locs_a11a52a6e850 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")}
-var Locs_a1e08b393bdb = [3]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)}
 var Locs_a261257eb9fc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)}
-var Locs_a264f2430a11 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)}
-var Locs_a28b2c928a25 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("high")}
-var Locs_a2ac50e2ce76 = [13]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
-var Locs_a2b4f7247780 = [9]wrap.Loc{wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")}
-var Locs_a2cd22fe6589 = [6]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")}
 var Locs_a357c6593567 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_a390f0476297 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)}
-var Locs_a3dbf1462a09 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")}
-var Locs_a47eb09bbfbc = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")}
-var Locs_a4919c17e89e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")}
 var Locs_a4cdebb99fa2 = [3]wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)}
 var Locs_a59f245db888 = [7]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_a5cf75946b55 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("out")}
 var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
-var Locs_a6b9b37512ef = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")}
-var Locs_a6fb43de7033 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")}
-var Locs_a72f0aba7eba = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
 var Locs_a7484fce27b5 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("rng_state"), wrap.Arg("unused"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_a7907126a98a = [5]wrap.Loc{wrap.Arg("weight"), wrap.Arg("weight_scale"), wrap.Arg("weight_zero_point"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_a82f589c6d73 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")}
-var Locs_a8b14f81ba6e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")}
-var Locs_a9069ce98dbe = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")}
-var Locs_a92c14fe9dd2 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")}
 var Locs_a940dc2deea5 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
 var Locs_a943f637bc9c = [7]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_aa0fe1f987dd = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")}
-var Locs_aad38c48c5ec = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("start"), wrap.Arg("end")}
-var Locs_ab05440a6c23 = [1]wrap.Loc{wrap.Arg("exponent")}
-var Locs_ab0ef4ebec38 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")}
-var Locs_ab50fce8c406 = [2]wrap.Loc{wrap.Arg("n"), wrap.Arg("out")}
 var Locs_ab5b96e2d14f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_abc403d93740 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_abf34d61d0e7 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_ac89114668b8 = [18]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("out6"), wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("workspace")}
-var Locs_acacfcd17d1c = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")}
 var Locs_ad5fca8829ca = [2]wrap.Loc{wrap.Arg("end"), wrap.Ret(0)}
-var Locs_ad854a8b0a7a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")}
-var Locs_add1f98eeddd = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")}
-var Locs_af0618c2bdd2 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("offs"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_af07296e98f7 = [2]wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)}
-var Locs_af07977a419d = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_af19af93486c = [4]wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)}
-var Locs_af37c07a47ca = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")}
 var Locs_b0cfeadc1855 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
 var Locs_b0e581fc9046 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_b0ecb76578d4 = [3]wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")}
-var Locs_b0f4397524fd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights")}
 var Locs_b1040d773773 = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)}
 var Locs_b188cf173d40 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)}
 var Locs_b1c3282752c3 = [6]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_b1f0a74ab450 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")}
-var Locs_b2126b7600eb = [9]wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on")}
-var Locs_b37a620f5441 = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_b431bf4d4476 = [4]wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")}
 var Locs_b44743c12eb7 = [4]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_b45d304259e2 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")}
 var Locs_b5696c383629 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_b5838233bd46 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")}
-var Locs_b62603db2247 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)}
-var Locs_b6666ea0bc5e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")}
-var Locs_b69159fe587c = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")}
-var Locs_b6acd2813180 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")}
-var Locs_b72ff965b9fc = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")}
-var Locs_b73461cf5b44 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)}
-var Locs_b7f7a7c70416 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")}
-var Locs_b7fd3b4d00c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)}
-var Locs_b80cae8caecb = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
 var Locs_b9696cae96f8 = [3]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")}
-var Locs_ba00cd74641a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")}
-var Locs_ba35853658fc = [6]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_mask"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_ba5e79953a38 = [5]wrap.Loc{wrap.Arg("output"), wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_ba939613285c = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")}
-var Locs_babfe0fb5a06 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")}
 var Locs_bad71de63562 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_bb06ad5281b9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_bb49ef728f20 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_bbb6f0a8bddc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")}
-var Locs_bc49489ba6e6 = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_bd22ca27faab = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")}
-var Locs_bd3b3793af4c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")}
 var Locs_bdd4366c8149 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)}
-var Locs_bf24fb9fed68 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
-var Locs_bfb661e8e3c1 = [3]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)}
 var Locs_bfd45961b7eb = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")}
-var Locs_c0319d5a1004 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("index")}
 var Locs_c1a0bbd56fe6 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
-var Locs_c1e3ad2a0386 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")}
 var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
-var Locs_c35f1c3f2243 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")}
-var Locs_c482f330ad4f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_c7769aa9e621 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)}
-var Locs_c84e2a83723f = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")}
 var Locs_c92f08ff650e = [8]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_c945a1d7fac6 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_caf56bbe4fe3 = [11]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
-var Locs_cb72b56c5fcd = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_cbf29ce48422 = [0]wrap.Loc{}
 var Locs_cd4ded567277 = [4]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_cd7a2914dd2f = [6]wrap.Loc{wrap.Arg("padded"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)}
 var Locs_cd7cbe82a99f = [2]wrap.Loc{wrap.Arg("v"), wrap.Ret(0)}
-var Locs_cdc15caa7a4d = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_ce0d90cc2dc7 = [10]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_ce617938b38c = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")}
-var Locs_ce673ddec724 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("key")}
 var Locs_ce778e5ba52d = [3]wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)}
-var Locs_ceb2b4fccd5d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")}
-var Locs_cecc1e862a74 = [3]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value")}
-var Locs_cf841185b0db = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")}
-var Locs_cf848e49ee3b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")}
-var Locs_d002096d6ef1 = [14]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_d07472bcb493 = [3]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")}
-var Locs_d11833858904 = [2]wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)}
 var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_d1b8ba996c3d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)}
 var Locs_d20f8eea4559 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)}
 var Locs_d257a2e56a87 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)}
-var Locs_d384aa353301 = [14]wrap.Loc{wrap.Arg("out"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")}
-var Locs_d3f03a82ac05 = [8]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_d5dbc694779a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")}
-var Locs_d5e0d64d63e2 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")}
-var Locs_d638e269a569 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")}
-var Locs_d68e986781ae = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")}
 var Locs_d70677c4b3ed = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b"), wrap.Ret(0)}
-var Locs_d7c62bc99b3e = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")}
-var Locs_d84a9505a25c = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")}
-var Locs_d9353212313e = [2]wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)}
 var Locs_d9a8a4e1eb40 = [2]wrap.Loc{wrap.Arg("dep_token"), wrap.Ret(0)}
 var Locs_d9ca8801bba9 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)}
-var Locs_d9f0e7712f05 = [3]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")}
 var Locs_d9fb6f7780b0 = [10]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
-var Locs_da18c0bba3f2 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("values")}
-var Locs_da554257be09 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)}
-var Locs_da82f66eff27 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")}
-var Locs_db543c2ba7ee = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")}
-var Locs_db9ad33e0c11 = [4]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_dbfb90eb6b76 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")}
-var Locs_dcf0111817e2 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")}
 var Locs_dd4d1cd496a4 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")}
 var Locs_dd6d6c8d0c94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)}
-var Locs_dda744db3417 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")}
-var Locs_ddf8f8d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")}
-var Locs_ddf8f9d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")}
-var Locs_ddf909d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")}
-var Locs_de43f2ba8ee9 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")}
-var Locs_de6773d02fb2 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")}
-var Locs_de84693fcb13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")}
 var Locs_deed1f1cf772 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)}
 var Locs_df340c912795 = [4]wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_df72d9540659 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScale"), wrap.Arg("qZeros"), wrap.Ret(0)}
 var Locs_df82a114c66b = [9]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_dfc4478b3f8f = [6]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_e06a2d41af64 = [3]wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
-var Locs_e06e43938936 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")}
-var Locs_e0b6ebf1e9d4 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")}
-var Locs_e173433d3e8f = [5]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")}
-var Locs_e18a3aeda7ee = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
 var Locs_e1adbfadf697 = [3]wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)}
 var Locs_e2b8d7708f73 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)}
-var Locs_e2f01d715caf = [13]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("seqused_k"), wrap.Arg("alibi_slopes"), wrap.Arg("block_table"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_e396572d14a0 = [4]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")}
 var Locs_e3bb26fd7efc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)}
 var Locs_e4307ff7659b = [4]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_e4455c648395 = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_e44e497c6c22 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")}
-var Locs_e4afaa6a5d5a = [9]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")}
-var Locs_e531335d47a3 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
-var Locs_e60dd4eb23e7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")}
-var Locs_e661941904a0 = [1]wrap.Loc{wrap.Arg("a")}
 var Locs_e678df97fe8b = [2]wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)}
 var Locs_e6956bc103e7 = [2]wrap.Loc{wrap.Arg("key"), wrap.Ret(0)}
-var Locs_e69c4387afa3 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_e71dee6faba2 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")}
 var Locs_e7cbaa2cbf3f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)}
 var Locs_e81ae0887f4a = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)}
 var Locs_e884f54f7fa3 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_e89319120629 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_e8b6f03bdfd2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")}
-var Locs_e8d74dfb565e = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")}
-var Locs_e9ebda5d2f6c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)}
 var Locs_ea046c1c3992 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)}
-var Locs_ea10f966c3a0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")}
-var Locs_ea6140f83d62 = [8]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count")}
 var Locs_eaca06e184ca = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_eadb327cbc2d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")}
 var Locs_eafb7ad7c1cb = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_eb333d216dd7 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")}
-var Locs_ec4e38451800 = [5]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")}
-var Locs_eccd057cbb18 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")}
-var Locs_ed05f8d00bf5 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")}
-var Locs_ed86c023a335 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")}
 var Locs_ed94901f91a0 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_eda420e6fca5 = [8]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
-var Locs_eda9682d597d = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")}
 var Locs_ee3c0f178822 = [4]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_ee7d47955465 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")}
-var Locs_eec0815a9fb3 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0), wrap.Ret(1)}
 var Locs_ef0a08460a2c = [7]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
 var Locs_efa7059454cc = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)}
-var Locs_f1c69b118e3c = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")}
-var Locs_f1e2e135c600 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_f26ef9c1fc35 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")}
 var Locs_f2e583a5b9ee = [5]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)}
-var Locs_f30991dfa12c = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("grad_hy"), wrap.Arg("workspace")}
-var Locs_f31aff5db9f1 = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)}
-var Locs_f329e2faf335 = [4]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")}
-var Locs_f33076897021 = [2]wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)}
-var Locs_f341b7fd7d62 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")}
-var Locs_f39071a69a89 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
-var Locs_f39c06d460c8 = [8]wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Ret(0)}
 var Locs_f3bcfd7eb20a = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
 var Locs_f4717b2a3cb5 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
 var Locs_f498663379b5 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_f50392e2e4d8 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")}
-var Locs_f572ee99ebc4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")}
-var Locs_f595025c0e40 = [1]wrap.Loc{wrap.Arg("out")}
-var Locs_f6e413e86103 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_f6f9e9ff65d8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_f7160b12cc41 = [4]wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")}
 var Locs_f728ba93a878 = [2]wrap.Loc{wrap.Arg("input"), wrap.Arg("output")}
-var Locs_f7bc33dce57a = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("start")}
-var Locs_f817791bbd97 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")}
-var Locs_f8c946bff116 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)}
-var Locs_f98dffdedf8a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")}
 var Locs_f9c6c5da7b3c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)}
-var Locs_fa94497071dd = [4]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
-var Locs_fb51bc5b5c22 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")}
-var Locs_fba6aa5fe565 = [1]wrap.Loc{wrap.Arg("info")}
-var Locs_fbe761053289 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")}
-var Locs_fc3c56b484c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)}
 var Locs_fc77d661f2ea = [2]wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)}
 var Locs_fce466656dfe = [14]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)}
 var Locs_fd4645b6efa5 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)}
 var Locs_fe4ff28471e2 = [1]wrap.Loc{wrap.Arg("tensors")}
-var Locs_fedc7d11251d = [8]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")}
 var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-var Locs_ff8b1daca166 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)}
 var Locs_ffc7b0185b4c = [2]wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)}
 
-// ChecksPost_00f0fed1cc2e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
-func ChecksPost_00f0fed1cc2e(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.After(s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.End()
+// After_02888cbed85e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func After_02888cbed85e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	fr.AfterList(0, len(t7))
+	for j, e := range t7 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t8))
+	for j, e := range t8 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(7, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	fr.End()
 }
 
-// ChecksPost_021f3b2f9823 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPost_021f3b2f9823(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.End()
+// After_18260e60a85b reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: cudnn_grid_sampler_backward).
+func After_18260e60a85b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	fr.End()
 }
 
-// ChecksPost_0304a1e28cb9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func ChecksPost_0304a1e28cb9(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 wrap.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.End()
+// After_1d439e86d5ef reads the arguments again and the returns, and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward).
+func After_1d439e86d5ef(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	fr.End()
 }
 
-// ChecksPost_0639cfefb262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPost_0639cfefb262(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArgList(l[3], &s3, l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-	}
-	c.NotArgList(l[4], &s4, l[1], s1)
-	c.NotArgList(l[4], &s4, l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArgList(l[5], &s5, l[2], s2)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArgList(l[6], &s6, l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArgList(l[7], &s7, l[2], s2)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArgList(l[8], &s8, l[2], s2)
-	c.End()
+// After_1e3f4a4e8558 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func After_1e3f4a4e8558(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	fr.AfterArg(7, t7.Ident())
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	fr.End()
 }
 
-// ChecksPost_07d36ad73b9a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPost_07d36ad73b9a(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
+// After_20df3fd45910 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func After_20df3fd45910(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.End()
+	fr.AfterArg(0, t1.Ident())
+	fr.AfterList(1, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.End()
 }
 
-// ChecksPost_080137e9745c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPost_080137e9745c(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
+// After_2dcc5b17127e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func After_2dcc5b17127e(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	fr.End()
+}
+
+// After_344ce0e8684d reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: _cudnn_rnn).
+func After_344ce0e8684d(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.End()
+}
+
+// After_428ebe95f886 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func After_428ebe95f886(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
+	fr.AfterArg(4, t5.Ident())
+	fr.AfterArg(5, t6.Ident())
+	fr.AfterArg(6, t7.Ident())
+	fr.AfterArg(7, t8.Ident())
+	fr.AfterArg(8, t9.Ident())
+	fr.AfterArg(9, t10.Ident())
+	iu11, su11 := t11.UseCounts()
+	fr.Ret(10, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
+	iu12, su12 := t12.UseCounts()
+	fr.Ret(11, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
+	iu13, su13 := t13.UseCounts()
+	fr.Ret(12, t13.Ident(), iu13, su13, unsafe.Pointer(t13))
+	fr.End()
+}
+
+// After_44d770df365a reads the arguments again and the returns, and ends the call, for 52 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func After_44d770df365a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.End()
+}
+
+// After_47abd8a11be3 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: nll_loss_backward).
+func After_47abd8a11be3(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	fr.End()
+}
+
+// After_4af6a55b3d3b reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
+func After_4af6a55b3d3b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	fr.End()
+}
+
+// After_4c07ff0bf650 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func After_4c07ff0bf650(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	fr.End()
+}
+
+// After_4fe8e46acddd reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func After_4fe8e46acddd(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterArg(0, t3.Ident())
+	fr.End()
+}
+
+// After_50ab7b6ab7ee reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func After_50ab7b6ab7ee(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(4, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(5, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(6, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(7, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(8, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	fr.End()
+}
+
+// After_548a1d9c02dd reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
+func After_548a1d9c02dd(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	fr.AfterArg(7, t7.Ident())
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	iu11, su11 := t11.UseCounts()
+	fr.Ret(11, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
+	iu12, su12 := t12.UseCounts()
+	fr.Ret(12, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
+	iu13, su13 := t13.UseCounts()
+	fr.Ret(13, t13.Ident(), iu13, su13, unsafe.Pointer(t13))
+	iu14, su14 := t14.UseCounts()
+	fr.Ret(14, t14.Ident(), iu14, su14, unsafe.Pointer(t14))
+	fr.End()
+}
+
+// After_551ddaa932f0 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func After_551ddaa932f0(fr *wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterList(4, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_5650a014ebd4 reads the arguments again and the returns, and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func After_5650a014ebd4(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_58d8d690cf7f reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func After_58d8d690cf7f(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
+	fr.AfterArg(4, t5.Ident())
+	fr.AfterArg(5, t6.Ident())
+	fr.AfterArg(6, t7.Ident())
+	fr.AfterArg(7, t8.Ident())
+	fr.AfterList(1, len(t9))
+	for j, e := range t9 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_59b81b2d5a28 reads the arguments again and the returns, and ends the call, for 317 op(s) of one shape (the first: _has_same_storage_numel).
+func After_59b81b2d5a28(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.End()
+}
+
+// After_5ced80d5d9ae reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer).
+func After_5ced80d5d9ae(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	fr.End()
+}
+
+// After_637c43f9a004 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func After_637c43f9a004(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	fr.End()
+}
+
+// After_64f194d059e4 reads the arguments again and the returns, and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func After_64f194d059e4(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_6b3d94d83c07 reads the arguments again and the returns, and ends the call, for 78 op(s) of one shape (the first: dequantize.tensors_out).
+func After_6b3d94d83c07(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_6c90c45c139f reads the arguments again and the returns, and ends the call, for 756 op(s) of one shape (the first: set_data).
+func After_6c90c45c139f(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.End()
+}
+
+// After_6cb195fe80a9 reads the arguments again and the returns, and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
+func After_6cb195fe80a9(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_6d6d9e0e6c94 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func After_6d6d9e0e6c94(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterList(0, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterArg(4, t6.Ident())
+	fr.AfterList(2, len(t7))
+	for j, e := range t7 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t8))
+	for j, e := range t8 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_6e1aae0851c1 reads the arguments again and the returns, and ends the call, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
+func After_6e1aae0851c1(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
+}
+
+// After_6feecd67b486 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func After_6feecd67b486(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	fr.End()
+}
+
+// After_70461f81f9c4 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func After_70461f81f9c4(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterArg(2, t3.Ident())
+	fr.AfterArg(3, t4.Ident())
+	fr.AfterArg(4, t5.Ident())
+	fr.End()
+}
+
+// After_76ad774198fa reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: unique_dim).
+func After_76ad774198fa(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
+}
+
+// After_7f5e85229844 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
+func After_7f5e85229844(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterArg(0, t4.Ident())
+	fr.End()
+}
+
+// After_85d5f51a9260 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func After_85d5f51a9260(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	fr.End()
+}
+
+// After_882e1f4a306a reads the arguments again and the returns, and ends the call, for 5 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func After_882e1f4a306a(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	fr.End()
+}
+
+// After_8865b8ec1846 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
+func After_8865b8ec1846(fr *wrap.Frame[[1]wrap.Slot, [5]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterArg(0, t4.Ident())
+	fr.AfterList(4, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_8e744ba2a3c7 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
+func After_8e744ba2a3c7(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterList(4, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.AfterList(5, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(5, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_91907b8f5cad reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
+func After_91907b8f5cad(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	fr.End()
+}
+
+// After_932dfabfb8e7 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func After_932dfabfb8e7(fr *wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterList(4, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.AfterList(5, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(5, j, e.Ident())
+	}
+	fr.AfterArg(0, t6.Ident())
+	fr.AfterList(6, len(t7))
+	for j, e := range t7 {
+		fr.AfterElem(6, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_933f0c76306c reads the arguments again and the returns, and ends the call, for 5 op(s) of one shape (the first: miopen_batch_norm).
+func After_933f0c76306c(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	fr.End()
+}
+
+// After_93f0e7c13c98 reads the arguments again and the returns, and ends the call, for 31 op(s) of one shape (the first: _fused_dropout).
+func After_93f0e7c13c98(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
+}
+
+// After_9a4a11263f8a reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func After_9a4a11263f8a(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(1, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(2, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(3, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(4, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(5, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(6, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	fr.End()
+}
+
+// After_9b66c7342f5a reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func After_9b66c7342f5a(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterArg(0, t3.Ident())
+	fr.AfterList(3, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_9ff3b5fe9328 reads the arguments again and the returns, and ends the call, for 135 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func After_9ff3b5fe9328(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
+}
+
+// After_a02fced65266 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func After_a02fced65266(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(0, t1.Ident())
+	fr.AfterArg(1, t2.Ident())
+	fr.End()
+}
+
+// After_a7cd3f093c87 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
+func After_a7cd3f093c87(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterList(4, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.AfterList(5, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(5, j, e.Ident())
+	}
+	fr.AfterList(6, len(t6))
+	for j, e := range t6 {
+		fr.AfterElem(6, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_aba39107e498 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func After_aba39107e498(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	fr.End()
+}
+
+// After_ace522ff0b58 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: index_put).
+func After_ace522ff0b58(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(1, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(2, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
+}
+
+// After_adfdbe180029 reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: cat.out).
+func After_adfdbe180029(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(0, t1.Ident())
+	fr.End()
+}
+
+// After_aed58b20b534 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func After_aed58b20b534(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	iu11, su11 := t11.UseCounts()
+	fr.Ret(11, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
+	iu12, su12 := t12.UseCounts()
+	fr.Ret(12, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
+	fr.End()
+}
+
+// After_b031ae74ef2b reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: _cudnn_rnn.out).
+func After_b031ae74ef2b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.End()
+}
+
+// After_b37cdfe62467 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func After_b37cdfe62467(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	fr.End()
+}
+
+// After_b8768b1b96bb reads the arguments again and the returns, and ends the call, for 367 op(s) of one shape (the first: abs).
+func After_b8768b1b96bb(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
+}
+
+// After_bb4157d767bb reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: cat).
+func After_bb4157d767bb(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(0, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
+}
+
+// After_bc93e64a2a00 reads the arguments again and the returns, and ends the call, for 180 op(s) of one shape (the first: add.out).
+func After_bc93e64a2a00(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.End()
+}
+
+// After_bf5ac2a609d3 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
+func After_bf5ac2a609d3(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(1, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
+}
+
+// After_c84236f91503 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func After_c84236f91503(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	fr.End()
+}
+
+// After_c8dc79480ae4 reads the arguments again and the returns, and ends the call, for 67 op(s) of one shape (the first: addmv).
+func After_c8dc79480ae4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
+}
+
+// After_c9a7e923cb46 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func After_c9a7e923cb46(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterArg(0, t1.Ident())
+	fr.AfterArg(1, t2.Ident())
+	fr.AfterList(1, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_c9b1b0768b59 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func After_c9b1b0768b59(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	fr.End()
+}
+
+// After_d65cd7d0def9 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func After_d65cd7d0def9(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	fr.End()
+}
+
+// After_d8795cc82236 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func After_d8795cc82236(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	fr.End()
+}
+
+// After_dd36bf3a31c4 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func After_dd36bf3a31c4(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	fr.End()
+}
+
+// After_ef95501223ee reads the arguments again and the returns, and ends the call, for 101 op(s) of one shape (the first: _foreach_add.Scalar).
+func After_ef95501223ee(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], t0 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.End()
+}
+
+// After_efdc5a2828c1 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func After_efdc5a2828c1(fr *wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterList(4, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.AfterList(5, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(5, j, e.Ident())
+	}
+	fr.AfterArg(0, t6.Ident())
+	fr.End()
+}
+
+// After_f6b78d72c2a1 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
+func After_f6b78d72c2a1(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	fr.AfterArg(7, t7.Ident())
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	iu9, su9 := t9.UseCounts()
+	fr.Ret(9, t9.Ident(), iu9, su9, unsafe.Pointer(t9))
+	iu10, su10 := t10.UseCounts()
+	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
+	iu11, su11 := t11.UseCounts()
+	fr.Ret(11, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
+	iu12, su12 := t12.UseCounts()
+	fr.Ret(12, t12.Ident(), iu12, su12, unsafe.Pointer(t12))
+	fr.End()
+}
+
+// After_f6cc4a4c313a reads the arguments again and the returns, and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
+func After_f6cc4a4c313a(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	fr.End()
+}
+
+// After_f86c07d1daec reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func After_f86c07d1daec(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.AfterArg(6, t6.Ident())
+	fr.AfterArg(7, t7.Ident())
+	fr.AfterArg(8, t8.Ident())
+	fr.AfterArg(9, t9.Ident())
+	fr.AfterArg(10, t10.Ident())
+	fr.AfterArg(11, t11.Ident())
+	fr.AfterArg(12, t12.Ident())
+	fr.AfterArg(13, t13.Ident())
+	iu14, su14 := t14.UseCounts()
+	fr.Ret(14, t14.Ident(), iu14, su14, unsafe.Pointer(t14))
+	iu15, su15 := t15.UseCounts()
+	fr.Ret(15, t15.Ident(), iu15, su15, unsafe.Pointer(t15))
+	iu16, su16 := t16.UseCounts()
+	fr.Ret(16, t16.Ident(), iu16, su16, unsafe.Pointer(t16))
+	iu17, su17 := t17.UseCounts()
+	fr.Ret(17, t17.Ident(), iu17, su17, unsafe.Pointer(t17))
+	iu18, su18 := t18.UseCounts()
+	fr.Ret(18, t18.Ident(), iu18, su18, unsafe.Pointer(t18))
+	iu19, su19 := t19.UseCounts()
+	fr.Ret(19, t19.Ident(), iu19, su19, unsafe.Pointer(t19))
+	iu20, su20 := t20.UseCounts()
+	fr.Ret(20, t20.Ident(), iu20, su20, unsafe.Pointer(t20))
+	fr.End()
+}
+
+// After_fded44c14bc2 reads the arguments again and the returns, and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm).
+func After_fded44c14bc2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	iu5, su5 := t5.UseCounts()
+	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	iu6, su6 := t6.UseCounts()
+	fr.Ret(6, t6.Ident(), iu6, su6, unsafe.Pointer(t6))
+	iu7, su7 := t7.UseCounts()
+	fr.Ret(7, t7.Ident(), iu7, su7, unsafe.Pointer(t7))
+	iu8, su8 := t8.UseCounts()
+	fr.Ret(8, t8.Ident(), iu8, su8, unsafe.Pointer(t8))
+	fr.End()
+}
+
+// After_fe481e7386c1 reads the arguments again and the returns, and ends the call, for 6 op(s) of one shape (the first: cudnn_batch_norm.out).
+func After_fe481e7386c1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	fr.AfterArg(4, t4.Ident())
+	fr.AfterArg(5, t5.Ident())
+	fr.End()
+}
+
+// Before_05e329c5444a reads the arguments and begins the call, for 317 op(s) of one shape (the first: _has_same_storage_numel).
+func Before_05e329c5444a(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
+}
+
+// Before_074a9ba4dbd3 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func Before_074a9ba4dbd3(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.List(1, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_0896d43b843b reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
+func Before_0896d43b843b(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(6, t6.Ident(), unsafe.Pointer(t6))
+	fr.Begin(op, sh)
+}
+
+// Before_0c5dd9e9656f reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func Before_0c5dd9e9656f(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
+// Before_0e1d76452101 reads the arguments and begins the call, for 180 op(s) of one shape (the first: add.out).
+func Before_0e1d76452101(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_0e78cdb0cf50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
+func Before_0e78cdb0cf50(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_0f1e4449a3f2 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
+func Before_0f1e4449a3f2(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
+// Before_15c6f0678c0c reads the arguments and begins the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
+func Before_15c6f0678c0c(fr *wrap.Frame[[0]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_19df63e2eb68 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_).
+func Before_19df63e2eb68(fr *wrap.Frame[[0]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.List(4, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.List(5, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(5, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_1e8f1f166c0c reads the arguments and begins the call, for 3 op(s) of one shape (the first: index_put).
+func Before_1e8f1f166c0c(fr *wrap.Frame[[3]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_2100c97b09bd reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func Before_2100c97b09bd(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_2168ff1c45ea reads the arguments and begins the call, for 6 op(s) of one shape (the first: cudnn_batch_norm.out).
+func Before_2168ff1c45ea(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.Begin(op, sh)
+}
+
+// Before_223545c3c9c5 reads the arguments and begins the call, for 3 op(s) of one shape (the first: native_group_norm).
+func Before_223545c3c9c5(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_24d8663dbce1 reads the arguments and begins the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func Before_24d8663dbce1(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
+}
+
+// Before_2a12a9ab0553 reads the arguments and begins the call, for 4 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Begin(op, sh)
+}
+
+// Before_3ca02444b679 reads the arguments and begins the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
+func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_3db90ddd1da9 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
+func Before_3db90ddd1da9(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_3e4631d2fb21 reads the arguments and begins the call, for 52 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func Before_3e4631d2fb21(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Begin(op, sh)
+}
+
+// Before_435e3633c0cb reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func Before_435e3633c0cb(fr *wrap.Frame[[1]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.List(4, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.List(5, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(5, j, e.Ident())
+	}
+	fr.Arg(0, t6.Ident(), unsafe.Pointer(t6))
+	fr.List(6, len(t7), unsafe.Pointer(unsafe.SliceData(t7)))
+	for j, e := range t7 {
+		fr.Elem(6, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_463bd598b71d reads the arguments and begins the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
+func Before_463bd598b71d(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_4982328a4d7b reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_forward).
+func Before_4982328a4d7b(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_49aba9c7e712 reads the arguments and begins the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func Before_49aba9c7e712(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_4db30e9f1132 reads the arguments and begins the call, for 78 op(s) of one shape (the first: dequantize.tensors_out).
+func Before_4db30e9f1132(fr *wrap.Frame[[0]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_4dbd225cc51d reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
+func Before_4dbd225cc51d(fr *wrap.Frame[[1]wrap.Slot, [5]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.Arg(0, t4.Ident(), unsafe.Pointer(t4))
+	fr.List(4, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_63b2dd0f8880 reads the arguments and begins the call, for 101 op(s) of one shape (the first: _foreach_add.Scalar).
+func Before_63b2dd0f8880(fr *wrap.Frame[[0]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_6570a1b18f33 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func Before_6570a1b18f33(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(6, t6.Ident(), unsafe.Pointer(t6))
+	fr.Begin(op, sh)
+}
+
+// Before_665b64244c66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func Before_665b64244c66(fr *wrap.Frame[[5]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(2, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(3, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(4, t5.Ident(), unsafe.Pointer(t5))
+	fr.Begin(op, sh)
+}
+
+// Before_66dc31da16f1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
+func Before_66dc31da16f1(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_68bd5ec81d45 reads the arguments and begins the call, for 134 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func Before_68bd5ec81d45(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
+}
+
+// Before_6a37ba43334e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func Before_6a37ba43334e(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_6c2d5ea0b719 reads the arguments and begins the call, for 22 op(s) of one shape (the first: binary_cross_entropy).
+func Before_6c2d5ea0b719(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_74a906f36f1f reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func Before_74a906f36f1f(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(6, t6.Ident(), unsafe.Pointer(t6))
+	fr.Begin(op, sh)
+}
+
+// Before_76c1f90b768e reads the arguments and begins the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
+func Before_76c1f90b768e(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_77397684c277 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func Before_77397684c277(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_79e8fcdcef3e reads the arguments and begins the call, for 756 op(s) of one shape (the first: set_data).
+func Before_79e8fcdcef3e(fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
+}
+
+// Before_7a297ec1a3a4 reads the arguments and begins the call, for 8 op(s) of one shape (the first: unique_dim).
+func Before_7a297ec1a3a4(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
+}
+
+// Before_827cac5246e2 reads the arguments and begins the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func Before_827cac5246e2(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Arg(7, t7.Ident(), unsafe.Pointer(t7))
+	fr.Begin(op, sh)
+}
+
+// Before_83e1496ad32d reads the arguments and begins the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func Before_83e1496ad32d(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_85a81e9790ab reads the arguments and begins the call, for 2 op(s) of one shape (the first: nll_loss_backward).
+func Before_85a81e9790ab(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
+// Before_868c756d1860 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func Before_868c756d1860(fr *wrap.Frame[[7]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_86fe96a09dcc reads the arguments and begins the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func Before_86fe96a09dcc(fr *wrap.Frame[[9]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_8b7f902c8088 reads the arguments and begins the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func Before_8b7f902c8088(fr *wrap.Frame[[21]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(6, t6.Ident(), unsafe.Pointer(t6))
+	fr.Arg(7, t7.Ident(), unsafe.Pointer(t7))
+	fr.Arg(8, t8.Ident(), unsafe.Pointer(t8))
+	fr.Arg(9, t9.Ident(), unsafe.Pointer(t9))
+	fr.ArgOpt(10, t10.Ident(), unsafe.Pointer(t10), t10 != nil)
+	fr.ArgOpt(11, t11.Ident(), unsafe.Pointer(t11), t11 != nil)
+	fr.ArgOpt(12, t12.Ident(), unsafe.Pointer(t12), t12 != nil)
+	fr.Arg(13, t13.Ident(), unsafe.Pointer(t13))
+	fr.Begin(op, sh)
+}
+
+// Before_8b921724e7e9 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
+func Before_8b921724e7e9(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_8bb68d0034e4 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func Before_8bb68d0034e4(fr *wrap.Frame[[1]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
+	fr.List(1, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_8cb563b60047 reads the arguments and begins the call, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func Before_8cb563b60047(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_90d8fad18f50 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_94e7b30c52c8 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func Before_94e7b30c52c8(fr *wrap.Frame[[1]wrap.Slot, [6]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.List(4, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.List(5, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(5, j, e.Ident())
+	}
+	fr.Arg(0, t6.Ident(), unsafe.Pointer(t6))
+	fr.Begin(op, sh)
+}
+
+// Before_94f5fc4bee66 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func Before_94f5fc4bee66(fr *wrap.Frame[[13]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(2, t3.Ident(), unsafe.Pointer(t3))
+	fr.ArgOpt(3, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Arg(4, t5.Ident(), unsafe.Pointer(t5))
+	fr.ArgOpt(5, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.ArgOpt(6, t7.Ident(), unsafe.Pointer(t7), t7 != nil)
+	fr.ArgOpt(7, t8.Ident(), unsafe.Pointer(t8), t8 != nil)
+	fr.ArgOpt(8, t9.Ident(), unsafe.Pointer(t9), t9 != nil)
+	fr.Arg(9, t10.Ident(), unsafe.Pointer(t10))
+	fr.Begin(op, sh)
+}
+
+// Before_9add1118e78b reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func Before_9add1118e78b(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_9e6cbf402b30 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
+func Before_9e6cbf402b30(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.ArgOpt(7, t7.Ident(), unsafe.Pointer(t7), t7 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_a10c01f02c43 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _cdist_backward).
+func Before_a10c01f02c43(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Begin(op, sh)
+}
+
+// Before_a604a97f99fd reads the arguments and begins the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func Before_a604a97f99fd(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(2, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(3, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(4, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(5, t6.Ident(), unsafe.Pointer(t6))
+	fr.Arg(6, t7.Ident(), unsafe.Pointer(t7))
+	fr.Arg(7, t8.Ident(), unsafe.Pointer(t8))
+	fr.List(1, len(t9), unsafe.Pointer(unsafe.SliceData(t9)))
+	for j, e := range t9 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_a94a6f0b17e8 reads the arguments and begins the call, for 5 op(s) of one shape (the first: convolution_backward).
+func Before_a94a6f0b17e8(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_abc321569f9c reads the arguments and begins the call, for 367 op(s) of one shape (the first: abs).
+func Before_abc321569f9c(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
+}
+
+// Before_ad4fbfba8e0a reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_rms_norm).
+func Before_ad4fbfba8e0a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_b01e515f3b50 reads the arguments and begins the call, for 6 op(s) of one shape (the first: cudnn_grid_sampler_backward).
+func Before_b01e515f3b50(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_b157f16932f5 reads the arguments and begins the call, for 11 op(s) of one shape (the first: _cudnn_ctc_loss).
+func Before_b157f16932f5(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
+}
+
+// Before_b3dbf7950add reads the arguments and begins the call, for 2 op(s) of one shape (the first: clamp.Tensor).
+func Before_b3dbf7950add(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_b60e94708622 reads the arguments and begins the call, for 43 op(s) of one shape (the first: addmv).
+func Before_b60e94708622(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_b69700e1b712 reads the arguments and begins the call, for 31 op(s) of one shape (the first: _fused_dropout).
+func Before_b69700e1b712(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
+}
+
+// Before_b80a6ebf0742 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func Before_b80a6ebf0742(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_ba979f223993 reads the arguments and begins the call, for 1 op(s) of one shape (the first: segment_reduce).
+func Before_ba979f223993(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_bcf3c37c99da reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func Before_bcf3c37c99da(fr *wrap.Frame[[5]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.List(0, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Arg(4, t6.Ident(), unsafe.Pointer(t6))
+	fr.List(2, len(t7), unsafe.Pointer(unsafe.SliceData(t7)))
+	for j, e := range t7 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t8), unsafe.Pointer(unsafe.SliceData(t8)))
+	for j, e := range t8 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_c006a693e695 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
+func Before_c006a693e695(fr *wrap.Frame[[15]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.ArgOpt(7, t7.Ident(), unsafe.Pointer(t7), t7 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_c42e97e1b28e reads the arguments and begins the call, for 4 op(s) of one shape (the first: cat).
+func Before_c42e97e1b28e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_ca4da8a6d573 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func Before_ca4da8a6d573(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.ArgOpt(6, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_cc1b7b396118 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func Before_cc1b7b396118(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_d18e498b8a9b reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
+func Before_d18e498b8a9b(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.Arg(0, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
+// Before_d3c69effb6f7 reads the arguments and begins the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func Before_d3c69effb6f7(fr *wrap.Frame[[9]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(2, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(3, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_dbf759d17a42 reads the arguments and begins the call, for 2 op(s) of one shape (the first: index.Tensor).
+func Before_dbf759d17a42(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_dd5771f3f326 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func Before_dd5771f3f326(fr *wrap.Frame[[11]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_df3052267e21 reads the arguments and begins the call, for 1 op(s) of one shape (the first: native_batch_norm).
+func Before_df3052267e21(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_e034d03256c0 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func Before_e034d03256c0(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Begin(op, sh)
+}
+
+// Before_e2d866226949 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.out).
+func Before_e2d866226949(fr *wrap.Frame[[0]wrap.Slot, [7]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.List(4, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.List(5, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(5, j, e.Ident())
+	}
+	fr.List(6, len(t6), unsafe.Pointer(unsafe.SliceData(t6)))
+	for j, e := range t6 {
+		fr.Elem(6, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_e5633060f8dc reads the arguments and begins the call, for 4 op(s) of one shape (the first: _cudnn_rnn).
+func Before_e5633060f8dc(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(1, t2.Ident(), unsafe.Pointer(t2))
+	fr.Begin(op, sh)
+}
+
+// Before_ea37ca4b6726 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
+func Before_ea37ca4b6726(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_eb7fe7eeeb81 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func Before_eb7fe7eeeb81(fr *wrap.Frame[[10]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
+// Before_edbc2348b9ff reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func Before_edbc2348b9ff(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(6, t6.Ident(), unsafe.Pointer(t6))
+	fr.Begin(op, sh)
+}
+
+// Before_ee6a18b5665c reads the arguments and begins the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func Before_ee6a18b5665c(fr *wrap.Frame[[0]wrap.Slot, [5]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.List(4, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_ef96cd20953c reads the arguments and begins the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func Before_ef96cd20953c(fr *wrap.Frame[[0]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_f2611c12da59 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
+func Before_f2611c12da59(fr *wrap.Frame[[8]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
+// Before_f505c5251e66 reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func Before_f505c5251e66(fr *wrap.Frame[[1]wrap.Slot, [3]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.Arg(0, t3.Ident(), unsafe.Pointer(t3))
+	fr.Begin(op, sh)
+}
+
+// Before_f55001b45ec4 reads the arguments and begins the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func Before_f55001b45ec4(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.ArgOpt(5, t5.Ident(), unsafe.Pointer(t5), t5 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_f8e447c27105 reads the arguments and begins the call, for 8 op(s) of one shape (the first: cat.out).
+func Before_f8e447c27105(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.Arg(0, t1.Ident(), unsafe.Pointer(t1))
+	fr.Begin(op, sh)
+}
+
+// Before_fb0073994aaf reads the arguments and begins the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func Before_fb0073994aaf(fr *wrap.Frame[[1]wrap.Slot, [4]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.Arg(0, t3.Ident(), unsafe.Pointer(t3))
+	fr.List(3, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.Begin(op, sh)
+}
+
+// Before_fc47adc8c3fc reads the arguments and begins the call, for 8 op(s) of one shape (the first: _cudnn_rnn.out).
+func Before_fc47adc8c3fc(fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Begin(op, sh)
+}
+
+// Before_fd987c53094e reads the arguments and begins the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func Before_fd987c53094e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	fr.Open()
+	fr.ArgOpt(0, t0.Ident(), unsafe.Pointer(t0), t0 != nil)
+	fr.ArgOpt(1, t1.Ident(), unsafe.Pointer(t1), t1 != nil)
+	fr.ArgOpt(2, t2.Ident(), unsafe.Pointer(t2), t2 != nil)
+	fr.Arg(3, t3.Ident(), unsafe.Pointer(t3))
+	fr.Arg(4, t4.Ident(), unsafe.Pointer(t4))
+	fr.Arg(5, t5.Ident(), unsafe.Pointer(t5))
+	fr.Arg(6, t6.Ident(), unsafe.Pointer(t6))
+	fr.List(0, len(t7), unsafe.Pointer(unsafe.SliceData(t7)))
+	for j, e := range t7 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t8), unsafe.Pointer(unsafe.SliceData(t8)))
+	for j, e := range t8 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.Begin(op, sh)
 }
 
 // ChecksPost_09f7d77a4df5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
@@ -889,107 +2605,6 @@ func ChecksPost_09f7d77a4df5(c *wrap.Call, l *[15]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_0f6a56143f79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPost_0f6a56143f79(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_11892bc31db6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPost_11892bc31db6(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_11f90d4db36c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPost_11f90d4db36c(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPost_1290c17acbeb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 101 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPost_1290c17acbeb(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.End()
-}
-
 // ChecksPost_12e80344c30b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 163 op(s) of one shape (the first: _make_dual).
 func ChecksPost_12e80344c30b(c *wrap.Call, l *[3]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -998,84 +2613,6 @@ func ChecksPost_12e80344c30b(c *wrap.Call, l *[3]wrap.Loc) {
 	c.PlanSkip(checks.SameImpl, l[1])
 	c.PlanSkip(checks.StorageUseCountEq1, l[2])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.End()
-}
-
-// ChecksPost_1627a0bbbcf5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPost_1627a0bbbcf5(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-	}
 	c.End()
 }
 
@@ -1120,86 +2657,6 @@ func ChecksPost_17ae7e74a031(c *wrap.Call, l *[1]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_18090fe28a37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPost_18090fe28a37(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_1b799f4a804a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPost_1b799f4a804a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_1c8134001746 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPost_1c8134001746(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.End()
-}
-
-// ChecksPost_21d58d4ac30c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPost_21d58d4ac30c(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.End()
-}
-
 // ChecksPost_24a4d7d74838 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
 func ChecksPost_24a4d7d74838(c *wrap.Call, l *[5]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -1212,363 +2669,6 @@ func ChecksPost_24a4d7d74838(c *wrap.Call, l *[5]wrap.Loc) {
 	c.PlanSkip(checks.SameImpl, l[3])
 	c.PlanSkip(checks.SameStorage, l[4])
 	c.PlanSkip(checks.SameImpl, l[4])
-	c.End()
-}
-
-// ChecksPost_274d7c0a5c76 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPost_274d7c0a5c76(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_29a660d34693 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPost_29a660d34693(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_2add72ee4871 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPost_2add72ee4871(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.End()
-}
-
-// ChecksPost_2b4caab388b2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPost_2b4caab388b2(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_2cbf4dcaf59b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func ChecksPost_2cbf4dcaf59b(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.End()
-}
-
-// ChecksPost_2e3c995f26fb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost_2e3c995f26fb(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_302d9ff86287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 107 op(s) of one shape (the first: requires_grad_).
-func ChecksPost_302d9ff86287(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_30896bef9fb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
-func ChecksPost_30896bef9fb1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.End()
-}
-
-// ChecksPost_31bb3a2eb674 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPost_31bb3a2eb674(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_334607369110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPost_334607369110(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-	}
-	c.NotArgList(l[9], &s9, l[1], s1)
-	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_38c41a75c6a3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPost_38c41a75c6a3(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
 	c.End()
 }
 
@@ -1605,121 +2705,6 @@ func ChecksPost_3b79f97e8ed3(c *wrap.Call, l *[14]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_3ced08ba35c2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 129 op(s) of one shape (the first: _assert_async).
-func ChecksPost_3ced08ba35c2(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.End()
-}
-
-// ChecksPost_3ea171a2c283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: scatter_.reduce).
-func ChecksPost_3ea171a2c283(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_4060c63aaf31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPost_4060c63aaf31(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_409c4eae5b1b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
-func ChecksPost_409c4eae5b1b(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	if !(s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_4159847d0668 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPost_4159847d0668(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
-	c.End()
-}
-
 // ChecksPost_445d3bc8a8fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
 func ChecksPost_445d3bc8a8fe(c *wrap.Call, l *[12]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -1749,21 +2734,6 @@ func ChecksPost_445d3bc8a8fe(c *wrap.Call, l *[12]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_456948b57def completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 32 op(s) of one shape (the first: view_as_real).
-func ChecksPost_456948b57def(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 wrap.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.End()
-}
-
 // ChecksPost_458345d73ddf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
 func ChecksPost_458345d73ddf(c *wrap.Call, l *[6]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -1778,26 +2748,6 @@ func ChecksPost_458345d73ddf(c *wrap.Call, l *[6]wrap.Loc) {
 	c.PlanSkip(checks.SameImpl, l[4])
 	c.PlanSkip(checks.StorageUseCountEq1, l[5])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_46d28e19ffd0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPost_46d28e19ffd0(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
@@ -1822,112 +2772,6 @@ func ChecksPost_471f4b1dfde2(c *wrap.Call, l *[8]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_4885aafba230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPost_4885aafba230(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_48e476e4b940 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fbgemm_linear_fp16_weight_fp32_activation.out).
-func ChecksPost_48e476e4b940(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.End()
-}
-
-// ChecksPost_494a1ba758ee completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPost_494a1ba758ee(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPost_49fcb1e2944a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 136 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPost_49fcb1e2944a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_4abe26743573 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 284 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func ChecksPost_4abe26743573(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
 // ChecksPost_4bd1f4d066c3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: _unpack_dual).
 func ChecksPost_4bd1f4d066c3(c *wrap.Call, l *[3]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -1936,188 +2780,6 @@ func ChecksPost_4bd1f4d066c3(c *wrap.Call, l *[3]wrap.Loc) {
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
 	c.PlanSkip(checks.StorageUseCountEq1, l[2])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.End()
-}
-
-// ChecksPost_4c05c310c51e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPost_4c05c310c51e(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_4e47fb85570d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPost_4e47fb85570d(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	var s11 wrap.Saved
-	var s12 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-		c.NotArg(l[11], &s11, l[1], s1)
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-		c.NotArg(l[12], &s12, l[1], s1)
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPost_4eedc304eb42 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
-func ChecksPost_4eedc304eb42(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.End()
-}
-
-// ChecksPost_51c7fffe190b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPost_51c7fffe190b(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_546d4a47f2a4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPost_546d4a47f2a4(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
 	c.End()
 }
 
@@ -2161,319 +2823,6 @@ func ChecksPost_57009db16a46(c *wrap.Call, l *[6]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_57eefc1fc2db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPost_57eefc1fc2db(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.End()
-}
-
-// ChecksPost_5a7f9e04557d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPost_5a7f9e04557d(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_5ee50d2137a0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPost_5ee50d2137a0(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_60aa1d2431cb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPost_60aa1d2431cb(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	var s11 wrap.Saved
-	var s12 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-		c.NotArg(l[8], &s8, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-		c.NotArg(l[9], &s9, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-		c.NotArg(l[10], &s10, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-		c.NotArg(l[11], &s11, l[1], s1)
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-		c.NotArg(l[12], &s12, l[1], s1)
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-	}
-	c.End()
-}
-
-// ChecksPost_613422b4a5b1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPost_613422b4a5b1(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	afterList_228b5d3c1b4e(c, s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[7], s7)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[8], s8)
-	c.SameImpl(l[8], s8)
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.SameImplList(l[9], s9)
-	c.End()
-}
-
-// ChecksPost_64f99791f180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPost_64f99791f180(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_6546681b0b59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
-func ChecksPost_6546681b0b59(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_684b1767333f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 16 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPost_684b1767333f(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_68deda25d1b2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func ChecksPost_68deda25d1b2(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_68e50f98854e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPost_68e50f98854e(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.SameStorage, l[11])
-	c.PlanSkip(checks.SameImpl, l[11])
-	c.PlanSkip(checks.SameStorage, l[12])
-	c.PlanSkip(checks.SameImpl, l[12])
-	c.PlanSkip(checks.SameStorage, l[13])
-	c.PlanSkip(checks.SameImpl, l[13])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_692f14376892 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 277 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPost_692f14376892(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.End()
-}
-
 // ChecksPost_6a88dc75498c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
 func ChecksPost_6a88dc75498c(c *wrap.Call, l *[4]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -2484,196 +2833,6 @@ func ChecksPost_6a88dc75498c(c *wrap.Call, l *[4]wrap.Loc) {
 	c.PlanSkip(checks.SameImpl, l[2])
 	c.PlanSkip(checks.SameStorage, l[3])
 	c.PlanSkip(checks.SameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_6b754e024349 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPost_6b754e024349(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s2 wrap.Saved
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPost_6c1970a0c6e7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPost_6c1970a0c6e7(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_6c54f342ed19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
-func ChecksPost_6c54f342ed19(c *wrap.Call, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	var s11 wrap.Saved
-	var s12 wrap.Saved
-	var s13 wrap.Saved
-	var s14 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.Result(&s13, t13)
-	c.Result(&s14, t14)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-		c.NotArg(l[8], &s8, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-		c.NotArg(l[9], &s9, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-		c.NotArg(l[10], &s10, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-		c.NotArg(l[11], &s11, l[1], s1)
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-		c.NotArg(l[12], &s12, l[1], s1)
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[13], &s13)
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7)) {
-		c.NotArg(l[13], &s13, l[0], s0)
-		c.NotArg(l[13], &s13, l[1], s1)
-		c.NotArg(l[13], &s13, l[2], s2)
-		c.NotArg(l[13], &s13, l[3], s3)
-		c.NotArg(l[13], &s13, l[4], s4)
-		c.NotArg(l[13], &s13, l[5], s5)
-		c.NotArg(l[13], &s13, l[6], s6)
-		c.NotArg(l[13], &s13, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[14], &s14)
-	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7)) {
-		c.NotArg(l[14], &s14, l[0], s0)
-		c.NotArg(l[14], &s14, l[1], s1)
-		c.NotArg(l[14], &s14, l[2], s2)
-		c.NotArg(l[14], &s14, l[3], s3)
-		c.NotArg(l[14], &s14, l[4], s4)
-		c.NotArg(l[14], &s14, l[5], s5)
-		c.NotArg(l[14], &s14, l[6], s6)
-		c.NotArg(l[14], &s14, l[7], s7)
-	}
 	c.End()
 }
 
@@ -2709,217 +2868,12 @@ func ChecksPost_6cd5e987f34d(c *wrap.Call, l *[7]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_6e79b7e800c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPost_6e79b7e800c8(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_6eed23367187 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPost_6eed23367187(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s2 wrap.Saved
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPost_6f3b8f45af4b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPost_6f3b8f45af4b(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_707aacb45fd0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPost_707aacb45fd0(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_7105d27b4080 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPost_7105d27b4080(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_72d5923b6ce5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPost_72d5923b6ce5(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.End()
-}
-
 // ChecksPost_7374b54f4fca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
 func ChecksPost_7374b54f4fca(c *wrap.Call, l *[2]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
 	c.PlanSkip(checks.SameImpl, l[0])
 	c.PlanSkip(checks.SameStorage, l[1])
 	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_73b005782f17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPost_73b005782f17(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-	}
 	c.End()
 }
 
@@ -2940,372 +2894,12 @@ func ChecksPost_744274744304(c *wrap.Call, l *[6]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_75142c3a7ad5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPost_75142c3a7ad5(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.End()
-}
-
-// ChecksPost_7698faac5f55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPost_7698faac5f55(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SharesStorage(l[6], &s6, l[0], s0)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.End()
-}
-
-// ChecksPost_76d18a2a2c9f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_rms_norm).
-func ChecksPost_76d18a2a2c9f(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s2 wrap.Saved
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-	}
-	c.End()
-}
-
 // ChecksPost_7d4ae34f7308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 341 op(s) of one shape (the first: _cast_Byte).
 func ChecksPost_7d4ae34f7308(c *wrap.Call, l *[2]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
 	c.PlanSkip(checks.SameImpl, l[0])
 	c.PlanSkip(checks.StorageUseCountEq1, l[1])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.End()
-}
-
-// ChecksPost_7f18de3c2c56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPost_7f18de3c2c56(c *wrap.Call, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.SameStorage, l[11])
-	c.PlanSkip(checks.SameImpl, l[11])
-	c.PlanSkip(checks.SameStorage, l[12])
-	c.PlanSkip(checks.SameImpl, l[12])
-	c.PlanSkip(checks.SameStorage, l[13])
-	c.PlanSkip(checks.SameImpl, l[13])
-	c.PlanSkip(checks.SameStorage, l[14])
-	c.PlanSkip(checks.SameImpl, l[14])
-	c.PlanSkip(checks.SameStorage, l[15])
-	c.PlanSkip(checks.SameImpl, l[15])
-	c.PlanSkip(checks.SameStorage, l[16])
-	c.PlanSkip(checks.SameImpl, l[16])
-	c.PlanSkip(checks.SameStorage, l[17])
-	c.PlanSkip(checks.SameImpl, l[17])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.End()
-}
-
-// ChecksPost_7f7202ea5012 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPost_7f7202ea5012(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPost_7f8b81fc6132 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPost_7f8b81fc6132(c *wrap.Call, l *[21]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
-	var s14 wrap.Saved
-	var s15 wrap.Saved
-	var s16 wrap.Saved
-	var s17 wrap.Saved
-	var s18 wrap.Saved
-	var s19 wrap.Saved
-	var s20 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.After(s9, t9)
-	c.After(s10, t10)
-	c.After(s11, t11)
-	c.After(s12, t12)
-	c.After(s13, t13)
-	c.Result(&s14, t14)
-	c.Result(&s15, t15)
-	c.Result(&s16, t16)
-	c.Result(&s17, t17)
-	c.Result(&s18, t18)
-	c.Result(&s19, t19)
-	c.Result(&s20, t20)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[7], s7)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[8], s8)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[9], s9)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[13], s13)
-	c.SameImpl(l[13], s13)
-	c.StorageUseCountEq1(l[14], &s14)
-	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
-		c.NotArg(l[14], &s14, l[0], s0)
-		c.NotArg(l[14], &s14, l[1], s1)
-		c.NotArg(l[14], &s14, l[2], s2)
-		c.NotArg(l[14], &s14, l[3], s3)
-		c.NotArg(l[14], &s14, l[4], s4)
-		c.NotArg(l[14], &s14, l[5], s5)
-		c.NotArg(l[14], &s14, l[6], s6)
-		c.NotArg(l[14], &s14, l[7], s7)
-		c.NotArg(l[14], &s14, l[8], s8)
-		c.NotArg(l[14], &s14, l[9], s9)
-		c.NotArg(l[14], &s14, l[10], s10)
-		c.NotArg(l[14], &s14, l[11], s11)
-		c.NotArg(l[14], &s14, l[12], s12)
-		c.NotArg(l[14], &s14, l[13], s13)
-	}
-	c.StorageUseCountEq1(l[15], &s15)
-	c.ImplUseCountEqFresh(l[15], &s15, t15)
-	if !(s15.ImplApart(s0) && s15.ImplApart(s1) && s15.ImplApart(s2) && s15.ImplApart(s3) && s15.ImplApart(s4) && s15.ImplApart(s5) && s15.ImplApart(s6) && s15.ImplApart(s7) && s15.ImplApart(s8) && s15.ImplApart(s9) && s15.ImplApart(s10) && s15.ImplApart(s11) && s15.ImplApart(s12) && s15.ImplApart(s13)) {
-		c.NotArg(l[15], &s15, l[0], s0)
-		c.NotArg(l[15], &s15, l[1], s1)
-		c.NotArg(l[15], &s15, l[2], s2)
-		c.NotArg(l[15], &s15, l[3], s3)
-		c.NotArg(l[15], &s15, l[4], s4)
-		c.NotArg(l[15], &s15, l[5], s5)
-		c.NotArg(l[15], &s15, l[6], s6)
-		c.NotArg(l[15], &s15, l[7], s7)
-		c.NotArg(l[15], &s15, l[8], s8)
-		c.NotArg(l[15], &s15, l[9], s9)
-		c.NotArg(l[15], &s15, l[10], s10)
-		c.NotArg(l[15], &s15, l[11], s11)
-		c.NotArg(l[15], &s15, l[12], s12)
-		c.NotArg(l[15], &s15, l[13], s13)
-	}
-	c.StorageUseCountEq1(l[16], &s16)
-	c.ImplUseCountEqFresh(l[16], &s16, t16)
-	if !(s16.ImplApart(s0) && s16.ImplApart(s1) && s16.ImplApart(s2) && s16.ImplApart(s3) && s16.ImplApart(s4) && s16.ImplApart(s5) && s16.ImplApart(s6) && s16.ImplApart(s7) && s16.ImplApart(s8) && s16.ImplApart(s9) && s16.ImplApart(s10) && s16.ImplApart(s11) && s16.ImplApart(s12) && s16.ImplApart(s13)) {
-		c.NotArg(l[16], &s16, l[0], s0)
-		c.NotArg(l[16], &s16, l[1], s1)
-		c.NotArg(l[16], &s16, l[2], s2)
-		c.NotArg(l[16], &s16, l[3], s3)
-		c.NotArg(l[16], &s16, l[4], s4)
-		c.NotArg(l[16], &s16, l[5], s5)
-		c.NotArg(l[16], &s16, l[6], s6)
-		c.NotArg(l[16], &s16, l[7], s7)
-		c.NotArg(l[16], &s16, l[8], s8)
-		c.NotArg(l[16], &s16, l[9], s9)
-		c.NotArg(l[16], &s16, l[10], s10)
-		c.NotArg(l[16], &s16, l[11], s11)
-		c.NotArg(l[16], &s16, l[12], s12)
-		c.NotArg(l[16], &s16, l[13], s13)
-	}
-	c.StorageUseCountEq1(l[17], &s17)
-	c.ImplUseCountEqFresh(l[17], &s17, t17)
-	if !(s17.ImplApart(s0) && s17.ImplApart(s1) && s17.ImplApart(s2) && s17.ImplApart(s3) && s17.ImplApart(s4) && s17.ImplApart(s5) && s17.ImplApart(s6) && s17.ImplApart(s7) && s17.ImplApart(s8) && s17.ImplApart(s9) && s17.ImplApart(s10) && s17.ImplApart(s11) && s17.ImplApart(s12) && s17.ImplApart(s13)) {
-		c.NotArg(l[17], &s17, l[0], s0)
-		c.NotArg(l[17], &s17, l[1], s1)
-		c.NotArg(l[17], &s17, l[2], s2)
-		c.NotArg(l[17], &s17, l[3], s3)
-		c.NotArg(l[17], &s17, l[4], s4)
-		c.NotArg(l[17], &s17, l[5], s5)
-		c.NotArg(l[17], &s17, l[6], s6)
-		c.NotArg(l[17], &s17, l[7], s7)
-		c.NotArg(l[17], &s17, l[8], s8)
-		c.NotArg(l[17], &s17, l[9], s9)
-		c.NotArg(l[17], &s17, l[10], s10)
-		c.NotArg(l[17], &s17, l[11], s11)
-		c.NotArg(l[17], &s17, l[12], s12)
-		c.NotArg(l[17], &s17, l[13], s13)
-	}
-	c.StorageUseCountEq1(l[18], &s18)
-	c.ImplUseCountEqFresh(l[18], &s18, t18)
-	if !(s18.ImplApart(s0) && s18.ImplApart(s1) && s18.ImplApart(s2) && s18.ImplApart(s3) && s18.ImplApart(s4) && s18.ImplApart(s5) && s18.ImplApart(s6) && s18.ImplApart(s7) && s18.ImplApart(s8) && s18.ImplApart(s9) && s18.ImplApart(s10) && s18.ImplApart(s11) && s18.ImplApart(s12) && s18.ImplApart(s13)) {
-		c.NotArg(l[18], &s18, l[0], s0)
-		c.NotArg(l[18], &s18, l[1], s1)
-		c.NotArg(l[18], &s18, l[2], s2)
-		c.NotArg(l[18], &s18, l[3], s3)
-		c.NotArg(l[18], &s18, l[4], s4)
-		c.NotArg(l[18], &s18, l[5], s5)
-		c.NotArg(l[18], &s18, l[6], s6)
-		c.NotArg(l[18], &s18, l[7], s7)
-		c.NotArg(l[18], &s18, l[8], s8)
-		c.NotArg(l[18], &s18, l[9], s9)
-		c.NotArg(l[18], &s18, l[10], s10)
-		c.NotArg(l[18], &s18, l[11], s11)
-		c.NotArg(l[18], &s18, l[12], s12)
-		c.NotArg(l[18], &s18, l[13], s13)
-	}
-	c.StorageUseCountEq1(l[19], &s19)
-	c.ImplUseCountEqFresh(l[19], &s19, t19)
-	if !(s19.ImplApart(s0) && s19.ImplApart(s1) && s19.ImplApart(s2) && s19.ImplApart(s3) && s19.ImplApart(s4) && s19.ImplApart(s5) && s19.ImplApart(s6) && s19.ImplApart(s7) && s19.ImplApart(s8) && s19.ImplApart(s9) && s19.ImplApart(s10) && s19.ImplApart(s11) && s19.ImplApart(s12) && s19.ImplApart(s13)) {
-		c.NotArg(l[19], &s19, l[0], s0)
-		c.NotArg(l[19], &s19, l[1], s1)
-		c.NotArg(l[19], &s19, l[2], s2)
-		c.NotArg(l[19], &s19, l[3], s3)
-		c.NotArg(l[19], &s19, l[4], s4)
-		c.NotArg(l[19], &s19, l[5], s5)
-		c.NotArg(l[19], &s19, l[6], s6)
-		c.NotArg(l[19], &s19, l[7], s7)
-		c.NotArg(l[19], &s19, l[8], s8)
-		c.NotArg(l[19], &s19, l[9], s9)
-		c.NotArg(l[19], &s19, l[10], s10)
-		c.NotArg(l[19], &s19, l[11], s11)
-		c.NotArg(l[19], &s19, l[12], s12)
-		c.NotArg(l[19], &s19, l[13], s13)
-	}
-	c.StorageUseCountEq1(l[20], &s20)
-	c.ImplUseCountEqFresh(l[20], &s20, t20)
-	if !(s20.ImplApart(s0) && s20.ImplApart(s1) && s20.ImplApart(s2) && s20.ImplApart(s3) && s20.ImplApart(s4) && s20.ImplApart(s5) && s20.ImplApart(s6) && s20.ImplApart(s7) && s20.ImplApart(s8) && s20.ImplApart(s9) && s20.ImplApart(s10) && s20.ImplApart(s11) && s20.ImplApart(s12) && s20.ImplApart(s13)) {
-		c.NotArg(l[20], &s20, l[0], s0)
-		c.NotArg(l[20], &s20, l[1], s1)
-		c.NotArg(l[20], &s20, l[2], s2)
-		c.NotArg(l[20], &s20, l[3], s3)
-		c.NotArg(l[20], &s20, l[4], s4)
-		c.NotArg(l[20], &s20, l[5], s5)
-		c.NotArg(l[20], &s20, l[6], s6)
-		c.NotArg(l[20], &s20, l[7], s7)
-		c.NotArg(l[20], &s20, l[8], s8)
-		c.NotArg(l[20], &s20, l[9], s9)
-		c.NotArg(l[20], &s20, l[10], s10)
-		c.NotArg(l[20], &s20, l[11], s11)
-		c.NotArg(l[20], &s20, l[12], s12)
-		c.NotArg(l[20], &s20, l[13], s13)
-	}
 	c.End()
 }
 
@@ -3328,150 +2922,6 @@ func ChecksPost_80a2a5b0939c(c *wrap.Call, l *[7]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_824421f657d3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPost_824421f657d3(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.End()
-}
-
-// ChecksPost_82ef0ef6882f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: cudnn_grid_sampler_backward).
-func ChecksPost_82ef0ef6882f(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_84a8181d26c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPost_84a8181d26c7(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
-	var s9 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	afterList_228b5d3c1b4e(c, s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.SameImplList(l[8], s8)
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.NotArgList(l[9], &s9, l[7], s7)
-	c.NotArgList(l[9], &s9, l[8], s8)
-	c.End()
-}
-
-// ChecksPost_84fc34bd3c20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPost_84fc34bd3c20(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.End()
-}
-
 // ChecksPost_864355eeec6d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
 func ChecksPost_864355eeec6d(c *wrap.Call, l *[6]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -3486,116 +2936,6 @@ func ChecksPost_864355eeec6d(c *wrap.Call, l *[6]wrap.Loc) {
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
 	c.PlanSkip(checks.StorageUseCountEq1, l[5])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_8758d437460e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPost_8758d437460e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.End()
-}
-
-// ChecksPost_8a5d0beb9d37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPost_8a5d0beb9d37(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPost_8c267ce6f713 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
-func ChecksPost_8c267ce6f713(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
 	c.End()
 }
 
@@ -3619,43 +2959,6 @@ func ChecksPost_8d7bdd80fc62(c *wrap.Call, l *[9]wrap.Loc) {
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
 	c.PlanSkip(checks.StorageUseCountEq1, l[8])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
-	c.End()
-}
-
-// ChecksPost_8e154ea02be0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPost_8e154ea02be0(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-	}
 	c.End()
 }
 
@@ -3689,49 +2992,6 @@ func ChecksPost_8e82c9f4530a(c *wrap.Call, l *[14]wrap.Loc) {
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
 	c.PlanSkip(checks.StorageUseCountEq1, l[13])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[13])
-	c.End()
-}
-
-// ChecksPost_929a67e96b48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPost_929a67e96b48(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s1 wrap.Saved
-	var s2 wrap.Saved
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.End()
-}
-
-// ChecksPost_92d447e1fb3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 35 op(s) of one shape (the first: baddbmm.dtype_out).
-func ChecksPost_92d447e1fb3e(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
 }
 
@@ -3785,115 +3045,6 @@ func ChecksPost_9639154c33dc(c *wrap.Call, l *[11]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_968176a77099 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPost_968176a77099(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[7], s7)
-	c.SameImpl(l[7], s7)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-		c.NotArg(l[8], &s8, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-		c.NotArg(l[9], &s9, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-		c.NotArg(l[10], &s10, l[7], s7)
-	}
-	c.End()
-}
-
-// ChecksPost_96fac0c44b5e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func ChecksPost_96fac0c44b5e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_997ccc8b0196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPost_997ccc8b0196(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.End()
-}
-
-// ChecksPost_9af4815f48e0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
-func ChecksPost_9af4815f48e0(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	var s1 wrap.Saved
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.Result(&s1, t1)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.End()
-}
-
 // ChecksPost_9bdcbe38b10f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
 func ChecksPost_9bdcbe38b10f(c *wrap.Call, l *[8]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -3912,25 +3063,6 @@ func ChecksPost_9bdcbe38b10f(c *wrap.Call, l *[8]wrap.Loc) {
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
 	c.PlanSkip(checks.StorageUseCountEq1, l[7])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.End()
-}
-
-// ChecksPost_9e2d271fddea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_9e2d271fddea(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	var s2 wrap.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.NotArgList(l[2], &s2, l[1], s1)
 	c.End()
 }
 
@@ -3967,80 +3099,6 @@ func ChecksPost_a08fb0756168(c *wrap.Call, l *[13]wrap.Loc) {
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
 	c.PlanSkip(checks.StorageUseCountEq1, l[12])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
-	c.End()
-}
-
-// ChecksPost_a1b8dfa83f58 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cdist_backward).
-func ChecksPost_a1b8dfa83f58(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_a2763cb26e46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPost_a2763cb26e46(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
 	c.End()
 }
 
@@ -4086,158 +3144,6 @@ func ChecksPost_a75d2c34da3e(c *wrap.Call, l *[12]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_aa36b5c5f866 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPost_aa36b5c5f866(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.End()
-}
-
-// ChecksPost_aa42dc3d60b5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 31 op(s) of one shape (the first: _fused_dropout).
-func ChecksPost_aa42dc3d60b5(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s1 wrap.Saved
-	var s2 wrap.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.End()
-}
-
-// ChecksPost_adaa65125b62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fbgemm_linear_fp16_weight.out).
-func ChecksPost_adaa65125b62(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_af37dac733d5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 152 op(s) of one shape (the first: add.out).
-func ChecksPost_af37dac733d5(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_b0bf01e374df completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPost_b0bf01e374df(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_b4951a0f8902 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPost_b4951a0f8902(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.End()
-}
-
 // ChecksPost_b57164cb7ba3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
 func ChecksPost_b57164cb7ba3(c *wrap.Call, l *[7]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -4257,262 +3163,6 @@ func ChecksPost_b57164cb7ba3(c *wrap.Call, l *[7]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_b5f33f8c7de9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost_b5f33f8c7de9(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SharesStorage(l[4], &s4, l[0], s0)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_b7542e4f10c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _nested_tensor_size).
-func ChecksPost_b7542e4f10c7(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.End()
-}
-
-// ChecksPost_b8edbed63c52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPost_b8edbed63c52(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.End()
-}
-
-// ChecksPost_b9fd7a772681 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPost_b9fd7a772681(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_bce9926d6f15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
-func ChecksPost_bce9926d6f15(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_c2c538039c35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPost_c2c538039c35(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	var s10 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_c33cbb250f5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPost_c33cbb250f5a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_c414cf90fc8d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPost_c414cf90fc8d(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.End()
-}
-
 // ChecksPost_c4bf7e84d45a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
 func ChecksPost_c4bf7e84d45a(c *wrap.Call, l *[5]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -4528,109 +3178,8 @@ func ChecksPost_c4bf7e84d45a(c *wrap.Call, l *[5]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_c4d6172a1f5f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPost_c4d6172a1f5f(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	var s11 wrap.Saved
-	var s12 wrap.Saved
-	var s13 wrap.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.After(s9, t9)
-	c.After(s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.Result(&s13, t13)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[10], s10)
-	c.SameImpl(l[10], s10)
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-	}
-	c.NotArgList(l[11], &s11, l[1], s1)
-	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-		c.NotArg(l[11], &s11, l[8], s8)
-		c.NotArg(l[11], &s11, l[9], s9)
-		c.NotArg(l[11], &s11, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-	}
-	c.NotArgList(l[12], &s12, l[1], s1)
-	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-		c.NotArg(l[12], &s12, l[8], s8)
-		c.NotArg(l[12], &s12, l[9], s9)
-		c.NotArg(l[12], &s12, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[13], &s13)
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	if !(s13.ImplApart(s0)) {
-		c.NotArg(l[13], &s13, l[0], s0)
-	}
-	c.NotArgList(l[13], &s13, l[1], s1)
-	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
-		c.NotArg(l[13], &s13, l[2], s2)
-		c.NotArg(l[13], &s13, l[3], s3)
-		c.NotArg(l[13], &s13, l[4], s4)
-		c.NotArg(l[13], &s13, l[5], s5)
-		c.NotArg(l[13], &s13, l[6], s6)
-		c.NotArg(l[13], &s13, l[7], s7)
-		c.NotArg(l[13], &s13, l[8], s8)
-		c.NotArg(l[13], &s13, l[9], s9)
-		c.NotArg(l[13], &s13, l[10], s10)
-	}
-	c.End()
-}
-
 // ChecksPost_c56f23209208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: is_leaf).
 func ChecksPost_c56f23209208(c *wrap.Call, l *[1]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_c5f9c601e7c6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cdist_backward.out).
-func ChecksPost_c5f9c601e7c6(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
 	c.PlanSkip(checks.SameStorage, l[0])
 	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
@@ -4655,135 +3204,6 @@ func ChecksPost_c659e6fcec35(c *wrap.Call, l *[7]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_c79680012da7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPost_c79680012da7(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.End()
-}
-
-// ChecksPost_c98af4509241 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPost_c98af4509241(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost_ca26cb7d5250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPost_ca26cb7d5250(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-	}
-	c.End()
-}
-
 // ChecksPost_cbc1c787f90c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: ctc_loss.Tensor).
 func ChecksPost_cbc1c787f90c(c *wrap.Call, l *[5]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -4796,128 +3216,6 @@ func ChecksPost_cbc1c787f90c(c *wrap.Call, l *[5]wrap.Loc) {
 	c.PlanSkip(checks.SameImpl, l[3])
 	c.PlanSkip(checks.StorageUseCountEq1, l[4])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_cce1cc416f57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPost_cce1cc416f57(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_cfa70129e40b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPost_cfa70129e40b(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_d01f92f8c4cd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPost_d01f92f8c4cd(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	afterList_228b5d3c1b4e(c, s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.SameImplList(l[8], s8)
-	c.End()
-}
-
-// ChecksPost_d22be15409cf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 46 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPost_d22be15409cf(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.End()
-}
-
-// ChecksPost_d2dae48edf95 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 78 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPost_d2dae48edf95(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
 	c.End()
 }
 
@@ -4936,367 +3234,12 @@ func ChecksPost_d31b4c503e3a(c *wrap.Call, l *[5]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_d457d5d69f99 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPost_d457d5d69f99(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	var s9 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_d66714f76f79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPost_d66714f76f79(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.End()
-}
-
-// ChecksPost_d6becc5530a1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 43 op(s) of one shape (the first: addmv).
-func ChecksPost_d6becc5530a1(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_dcb8725c8171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPost_dcb8725c8171(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_dce3098e8cdd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPost_dce3098e8cdd(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	afterList_228b5d3c1b4e(c, s6, t6)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.SameImplList(l[6], s6)
-	c.End()
-}
-
 // ChecksPost_df9f0a39279d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: flatten.using_ints).
 func ChecksPost_df9f0a39279d(c *wrap.Call, l *[2]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
 	c.PlanSkip(checks.SameImpl, l[0])
 	c.PlanSkip(checks.SharesStorage, l[1])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.End()
-}
-
-// ChecksPost_e0deba202b43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPost_e0deba202b43(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPost_e30c994010d4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPost_e30c994010d4(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.After(s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.End()
-}
-
-// ChecksPost_e540af121d54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: slice_inverse).
-func ChecksPost_e540af121d54(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SharesStorage(l[2], &s2, l[0], s0)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPost_e8b18763da16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPost_e8b18763da16(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_eb1e044b1934 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPost_eb1e044b1934(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_ec1278eaa0fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPost_ec1278eaa0fe(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
 	c.End()
 }
 
@@ -5310,57 +3253,6 @@ func ChecksPost_ed0d4a263470(c *wrap.Call, l *[4]wrap.Loc) {
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
 	c.PlanSkip(checks.StorageUseCountEq1, l[3])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.End()
-}
-
-// ChecksPost_eee24cfc3f30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPost_eee24cfc3f30(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s1 wrap.Saved
-	var s2 wrap.Saved
-	var s3 wrap.Saved
-	var s4 wrap.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-	}
-	c.End()
-}
-
-// ChecksPost_efc28ebfb63b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 334 op(s) of one shape (the first: abs).
-func ChecksPost_efc28ebfb63b(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 wrap.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
 	c.End()
 }
 
@@ -5378,62 +3270,6 @@ func ChecksPost_f00fc3cbaa91(c *wrap.Call, l *[6]wrap.Loc) {
 	c.PlanSkip(checks.SameImpl, l[4])
 	c.PlanSkip(checks.SameStorage, l[5])
 	c.PlanSkip(checks.SameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_f09f516190bd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPost_f09f516190bd(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.End()
-}
-
-// ChecksPost_f1e104a6e437 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPost_f1e104a6e437(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.SameImplList(l[5], s5)
 	c.End()
 }
 
@@ -5479,64 +3315,6 @@ func ChecksPost_f639bc2f3d50(c *wrap.Call, l *[3]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_f6b6da38a34b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPost_f6b6da38a34b(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 wrap.Saved
-	var s6 wrap.Saved
-	var s7 wrap.Saved
-	var s8 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.End()
-}
-
 // ChecksPost_f96873949999 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
 func ChecksPost_f96873949999(c *wrap.Call, l *[10]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -5562,100 +3340,6 @@ func ChecksPost_f96873949999(c *wrap.Call, l *[10]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_fc992b230d6a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPost_fc992b230d6a(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 wrap.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_fd3bf0a932ff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPost_fd3bf0a932ff(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_fe1130137a53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPost_fe1130137a53(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_fe6d32337966 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func ChecksPost_fe6d32337966(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.End()
-}
-
 // ChecksPost_ff0077ce43ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
 func ChecksPost_ff0077ce43ea(c *wrap.Call, l *[8]wrap.Loc) {
 	c.PlanSkip(checks.SameStorage, l[0])
@@ -5675,573 +3359,6 @@ func ChecksPost_ff0077ce43ea(c *wrap.Call, l *[8]wrap.Loc) {
 	c.PlanSkip(checks.StorageUseCountEq1, l[7])
 	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
 	c.End()
-}
-
-// ChecksPre_0046fd276047 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPre_0046fd276047(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPre_030f762ed115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func ChecksPre_030f762ed115(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.Save(s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s4)
-}
-
-// ChecksPre_0835502f292b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPre_0835502f292b(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-}
-
-// ChecksPre_0a97480467d9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func ChecksPre_0a97480467d9(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPre_0ad77e5a6f96 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPre_0ad77e5a6f96(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-}
-
-// ChecksPre_0e1b848307e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre_0e1b848307e4(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPre_0fa71d496f68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPre_0fa71d496f68(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre_110fa33a93a9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPre_110fa33a93a9(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.Save(s6, t6)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-}
-
-// ChecksPre_11bec14ba905 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPre_11bec14ba905(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPre_1269b9db1ba5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPre_1269b9db1ba5(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-}
-
-// ChecksPre_16595c78de34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func ChecksPre_16595c78de34(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre_16a2bc785ad6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: native_batch_norm.out).
-func ChecksPre_16a2bc785ad6(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPre_19c96358c658 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func ChecksPre_19c96358c658(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.MutableList(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre_1d64d12fef89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPre_1d64d12fef89(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPre_1fc02fb6901d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func ChecksPre_1fc02fb6901d(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-}
-
-// ChecksPre_20fc1bfdcf71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: cudnn_grid_sampler_backward).
-func ChecksPre_20fc1bfdcf71(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_2261ce3c2b68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPre_2261ce3c2b68(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre_24676e76168d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func ChecksPre_24676e76168d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.Save(s3, t3)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-}
-
-// ChecksPre_2819cad678f5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPre_2819cad678f5(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPre_282ee7756feb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPre_282ee7756feb(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre_287c7cdfbf3d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPre_287c7cdfbf3d(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-}
-
-// ChecksPre_296c9312de3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPre_296c9312de3a(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
-	c.Begin(op)
-	c.SaveOpt(s0, t0, t0 != nil)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	saveList_228b5d3c1b4e(c, s7, t7)
-	saveList_228b5d3c1b4e(c, s8, t8)
-}
-
-// ChecksPre_2c0373fff4a4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 31 op(s) of one shape (the first: _fused_dropout).
-func ChecksPre_2c0373fff4a4(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPre_2c17537c8fd3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPre_2c17537c8fd3(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPre_2da73c17c510 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward).
-func ChecksPre_2da73c17c510(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-}
-
-// ChecksPre_2f607033dd03 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPre_2f607033dd03(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_2f6717fc1d00 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPre_2f6717fc1d00(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-}
-
-// ChecksPre_2f93a38652e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPre_2f93a38652e9(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.Save(s6, t6)
-	saveList_228b5d3c1b4e(c, s7, t7)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-	c.MutableList(s7)
-}
-
-// ChecksPre_30d58afc3819 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: fbgemm_linear_fp16_weight.out).
-func ChecksPre_30d58afc3819(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPre_32b8df8db4de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPre_32b8df8db4de(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPre_35783c4be476 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre_35783c4be476(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.MutableList(s0)
-}
-
-// ChecksPre_3904600fc368 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPre_3904600fc368(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPre_39c898293ce3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func ChecksPre_39c898293ce3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.Mutable(s1)
-	c.MutableList(s3)
-}
-
-// ChecksPre_3aaa1b638a2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPre_3aaa1b638a2e(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPre_3afd73b00e85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 34 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_3afd73b00e85(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-}
-
-// ChecksPre_3b811d0f32da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPre_3b811d0f32da(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-}
-
-// ChecksPre_3c7b1a6adf0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 376 op(s) of one shape (the first: abs).
-func ChecksPre_3c7b1a6adf0b(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPre_3e1aed4be959 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 54 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPre_3e1aed4be959(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.MutableList(s1)
-}
-
-// ChecksPre_3ecd533e2e14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
-func ChecksPre_3ecd533e2e14(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-}
-
-// ChecksPre_40e730ed254f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPre_40e730ed254f(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-}
-
-// ChecksPre_41150b96cac0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPre_41150b96cac0(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPre_416177f44e9c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPre_416177f44e9c(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPre_4281a060a24d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPre_4281a060a24d(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-}
-
-// ChecksPre_42c6a4b012ae begins the call, saves the arguments and runs the rows of the plan before the kernel, for 232 op(s) of one shape (the first: abs.out).
-func ChecksPre_42c6a4b012ae(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-}
-
-// ChecksPre_483e46fa4ed9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_483e46fa4ed9(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-}
-
-// ChecksPre_48c0b4b622f8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPre_48c0b4b622f8(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPre_4921cfd60233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPre_4921cfd60233(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-}
-
-// ChecksPre_4ab3f47e234e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func ChecksPre_4ab3f47e234e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.MutableList(s0)
-}
-
-// ChecksPre_4ad6ef0a3194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 137 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPre_4ad6ef0a3194(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPre_4bc3f70f3bc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func ChecksPre_4bc3f70f3bc3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-}
-
-// ChecksPre_4e5eeb17c83d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 43 op(s) of one shape (the first: addmv).
-func ChecksPre_4e5eeb17c83d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_4f67e0273907 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 105 op(s) of one shape (the first: add.out).
-func ChecksPre_4f67e0273907(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-}
-
-// ChecksPre_4fa651750005 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPre_4fa651750005(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-}
-
-// ChecksPre_50aa1c8bc651 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPre_50aa1c8bc651(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_52721b50e5a2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPre_52721b50e5a2(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPre_52736b41ac56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPre_52736b41ac56(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
 }
 
 // ChecksPre_534805a18015 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
@@ -6294,686 +3411,6 @@ func ChecksPre_536d25a18035(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc) {
 	c.Begin(op)
 }
 
-// ChecksPre_54ff1310876a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPre_54ff1310876a(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPre_574664b0d964 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPre_574664b0d964(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-}
-
-// ChecksPre_5815c6d2e4d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPre_5815c6d2e4d2(c *wrap.Call, op *wrap.Op, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
-}
-
-// ChecksPre_59b808e917d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPre_59b808e917d5(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_5ab15c2159c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 210 op(s) of one shape (the first: requires_grad_).
-func ChecksPre_5ab15c2159c7(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPre_6073fd23897e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPre_6073fd23897e(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_60f12a274305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: addmv_).
-func ChecksPre_60f12a274305(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-}
-
-// ChecksPre_623dfe5cf04f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
-func ChecksPre_623dfe5cf04f(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-}
-
-// ChecksPre_62f461653770 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPre_62f461653770(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.Save(s7, t7)
-}
-
-// ChecksPre_62fa2855a2b9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPre_62fa2855a2b9(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPre_642641a22c1e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPre_642641a22c1e(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.Save(s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	c.MutableList(s4)
-}
-
-// ChecksPre_660cda9c6bcf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPre_660cda9c6bcf(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.MutableList(s1)
-}
-
-// ChecksPre_67763b69b686 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPre_67763b69b686(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-}
-
-// ChecksPre_6ae6c0c440ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPre_6ae6c0c440ef(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
-}
-
-// ChecksPre_6b4c2fee42e7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 36 op(s) of one shape (the first: baddbmm.dtype_out).
-func ChecksPre_6b4c2fee42e7(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPre_6e02d264df4f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPre_6e02d264df4f(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-}
-
-// ChecksPre_6ef918a2e8f1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPre_6ef918a2e8f1(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPre_70c4f15eda2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPre_70c4f15eda2e(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.MutableList(s0)
-}
-
-// ChecksPre_70d7ff820e46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
-func ChecksPre_70d7ff820e46(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_7534b18f218a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
-func ChecksPre_7534b18f218a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-}
-
-// ChecksPre_758e8c742c10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func ChecksPre_758e8c742c10(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-}
-
-// ChecksPre_7b160c1ee06b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPre_7b160c1ee06b(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPre_7c8479d8e4ce begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPre_7c8479d8e4ce(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-}
-
-// ChecksPre_7d6edb78f996 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPre_7d6edb78f996(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPre_81124626b446 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPre_81124626b446(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPre_816341f0987b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPre_816341f0987b(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre_82597d5c850c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func ChecksPre_82597d5c850c(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s4)
-}
-
-// ChecksPre_839eb0daba94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPre_839eb0daba94(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-}
-
-// ChecksPre_874ff75fb5da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPre_874ff75fb5da(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPre_893d02d7cce9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPre_893d02d7cce9(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPre_8e082597b2d1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPre_8e082597b2d1(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPre_8f0841395415 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPre_8f0841395415(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.SaveOpt(s8, t8, t8 != nil)
-	c.SaveOpt(s9, t9, t9 != nil)
-	c.Save(s10, t10)
-}
-
-// ChecksPre_8f8c573337bd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPre_8f8c573337bd(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPre_907ac7d46b64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPre_907ac7d46b64(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPre_92641afbac6b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPre_92641afbac6b(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-}
-
-// ChecksPre_95b32c2ddceb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 26 op(s) of one shape (the first: _assert_async).
-func ChecksPre_95b32c2ddceb(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPre_9755f82884aa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPre_9755f82884aa(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_9a4e0f4442c1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPre_9a4e0f4442c1(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_9a6898fe7e6e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func ChecksPre_9a6898fe7e6e(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPre_a20cc1b90e3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPre_a20cc1b90e3a(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_a42f248c9d97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func ChecksPre_a42f248c9d97(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-}
-
-// ChecksPre_a4d3665a4da4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPre_a4d3665a4da4(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_a5a8133bfdb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPre_a5a8133bfdb3(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_a7388e1d2374 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPre_a7388e1d2374(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPre_a7f21d498157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPre_a7f21d498157(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	saveList_228b5d3c1b4e(c, s6, t6)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-	c.MutableList(s6)
-}
-
-// ChecksPre_a81d644d3be2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
-func ChecksPre_a81d644d3be2(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_a9529a92f9db begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPre_a9529a92f9db(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre_aa30266825f7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPre_aa30266825f7(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_aad08dff84a7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPre_aad08dff84a7(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre_acc075d91d86 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 32 op(s) of one shape (the first: addmv.out).
-func ChecksPre_acc075d91d86(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s3)
-}
-
-// ChecksPre_af0b4becffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func ChecksPre_af0b4becffc3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-}
-
-// ChecksPre_af0bbcae3547 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
-func ChecksPre_af0bbcae3547(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.Save(s4, t4)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-}
-
-// ChecksPre_bcb581fb8330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPre_bcb581fb8330(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-}
-
-// ChecksPre_bddc6d20480e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPre_bddc6d20480e(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_be4c0e6dc1ad begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPre_be4c0e6dc1ad(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.MutableList(s3)
-}
-
-// ChecksPre_c22fe3b1b73a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPre_c22fe3b1b73a(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-}
-
-// ChecksPre_c4110b350cd8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
-func ChecksPre_c4110b350cd8(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-}
-
-// ChecksPre_c580616a0543 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: triangular_solve.X).
-func ChecksPre_c580616a0543(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPre_c8f030098209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPre_c8f030098209(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPre_ca298d019af6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPre_ca298d019af6(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-}
-
-// ChecksPre_ce3a15be95ab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPre_ce3a15be95ab(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-}
-
-// ChecksPre_ce9f04c9b94e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPre_ce9f04c9b94e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPre_d27e9531c45a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPre_d27e9531c45a(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-}
-
-// ChecksPre_d3010669e944 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPre_d3010669e944(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.MutableList(s2)
-}
-
-// ChecksPre_d709aa5c262f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPre_d709aa5c262f(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPre_da18fe4ad4fe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPre_da18fe4ad4fe(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.Save(s4, t4)
-}
-
-// ChecksPre_dc8616ed9679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPre_dc8616ed9679(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
 // ChecksPre_ddce036ccba8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
 func ChecksPre_ddce036ccba8(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc) {
 	c.Begin(op)
@@ -7004,261 +3441,11388 @@ func ChecksPre_dde60b6ccbbc(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc) {
 	c.Begin(op)
 }
 
-// ChecksPre_debee7aae99f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPre_debee7aae99f(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
+// Shape_0003db1433af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0003db1433af = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_e29c1f45d2ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPre_e29c1f45d2ef(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.Save(s6, t6)
-	saveList_228b5d3c1b4e(c, s7, t7)
-	saveList_228b5d3c1b4e(c, s8, t8)
-	c.Mutable(s6)
-	c.MutableList(s7)
-	c.MutableList(s8)
+// Shape_006bd9269989 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_006bd9269989 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_e32dc6a4be5f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPre_e32dc6a4be5f(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
+// Shape_008db033c3ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_008db033c3ed = wrap.Shape{
+	Args:     2,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	OptLists: 2,
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_e3b803a8e347 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPre_e3b803a8e347(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
+// Shape_00c0a49c429b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_00c0a49c429b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
 }
 
-// ChecksPre_e455340ad3a5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPre_e455340ad3a5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.Save(s3, t3)
-	c.MutableList(s0)
+// Shape_01087e551b9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_01087e551b9a = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_e4845e245e05 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
-func ChecksPre_e4845e245e05(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.Save(s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s5)
+// Shape_02af036f0145 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_02af036f0145 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_e49fbfb39c94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPre_e49fbfb39c94(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
+// Shape_03d5778c2dbc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_03d5778c2dbc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("start")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
 }
 
-// ChecksPre_e53a990f8c5e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPre_e53a990f8c5e(c *wrap.Call, op *wrap.Op, l *[21]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.SaveOpt(s10, t10, t10 != nil)
-	c.SaveOpt(s11, t11, t11 != nil)
-	c.SaveOpt(s12, t12, t12 != nil)
-	c.Save(s13, t13)
+// Shape_03e1b11714c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_03e1b11714c9 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_e618f867fbf7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPre_e618f867fbf7(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
+// Shape_0426cb35fc7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0426cb35fc7f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_e62bfc02e74a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func ChecksPre_e62bfc02e74a(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.MutableList(s0)
+// Shape_058b3f005029 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_058b3f005029 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("list")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
 }
 
-// ChecksPre_e81f34b10225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: cummax.out).
-func ChecksPre_e81f34b10225(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
+// Shape_05c0eacb72f3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_05c0eacb72f3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_ec884fc6cfe8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPre_ec884fc6cfe8(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+// Shape_0612c6597101 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0612c6597101 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
 }
 
-// ChecksPre_f22b9c4c5e0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPre_f22b9c4c5e0b(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+// Shape_065e082f54af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_065e082f54af = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("grad_hy"), wrap.Arg("workspace")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4},
 }
 
-// ChecksPre_f253879a233a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPre_f253879a233a(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
+// Shape_076496738a92 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_076496738a92 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
 }
 
-// ChecksPre_f38adf2afb99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPre_f38adf2afb99(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.SaveOpt(s5, t5, t5 != nil)
+// Shape_0779b14c08ca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0779b14c08ca = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// ChecksPre_f40b8452b5d0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_rms_norm).
-func ChecksPre_f40b8452b5d0(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
+// Shape_07f0ecdeaf5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_07f0ecdeaf5b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
 }
 
-// ChecksPre_f71f992fb04a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 323 op(s) of one shape (the first: set_data).
-func ChecksPre_f71f992fb04a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
+// Shape_081a91da12ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_081a91da12ce = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
 }
 
-// ChecksPre_f8585602f1d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPre_f8585602f1d2(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.MutableList(s2)
+// Shape_086cb5760362 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_086cb5760362 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
 }
 
-// ChecksPre_f901507b308f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPre_f901507b308f(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.MutableList(s3)
+// Shape_08f79a6a2103 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_08f79a6a2103 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
 }
 
-// ChecksPre_fd9c9da6cd85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPre_fd9c9da6cd85(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	saveList_228b5d3c1b4e(c, s9, t9)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	c.MutableList(s9)
+// Shape_0952d5fbcb05 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0952d5fbcb05 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
 }
 
-// ChecksPre_fe196dfd6d84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
-func ChecksPre_fe196dfd6d84(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
+// Shape_0a81aca88f74 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0a81aca88f74 = wrap.Shape{
+	Args:  11,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:  3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 11, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 10},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 12, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 10},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 13, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 10},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// afterList_228b5d3c1b4e is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
-func afterList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
+// Shape_0adb4db845c0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0adb4db845c0 = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 15,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
 }
 
-// saveList_228b5d3c1b4e is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
-func saveList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
+// Shape_0b1cc921f2b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b1cc921f2b0 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
-// saveOptList_228b5d3c1b4e is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
-func saveOptList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	c.SummarizeSavedOpt(l)
+// Shape_0b25e9177d4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b25e9177d4e = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_0bcd9a711bd5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0bcd9a711bd5 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_0cc92f4a5b08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0cc92f4a5b08 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_0d69681a2c75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0d69681a2c75 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_0e809089d473 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0e809089d473 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_0ea557efb634 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0ea557efb634 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)},
+	Rets: 6,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_0ef7b47c341d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0ef7b47c341d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_0f0935ac7d03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f0935ac7d03 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_0f462782badb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f462782badb = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_0f9e65ea94c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f9e65ea94c7 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_0fafdb702764 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0fafdb702764 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_0ff789d8145f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0ff789d8145f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_1094cf7b844d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1094cf7b844d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_10b4723840be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_10b4723840be = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_110bb65b88e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_110bb65b88e0 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_118b9254aaef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_118b9254aaef = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_123b08b5b296 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_123b08b5b296 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_129f9c7b5139 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_129f9c7b5139 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_1312a8ffd41b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1312a8ffd41b = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_13380e7ebaaf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_13380e7ebaaf = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_13b74bd409c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_13b74bd409c8 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_1435d43eb5ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1435d43eb5ac = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1469ab1e06e0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1469ab1e06e0 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_14cf58e29fea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_14cf58e29fea = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_14e987fefe68 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_14e987fefe68 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_14f3d4434999 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_14f3d4434999 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_160c773c9799 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_160c773c9799 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_169da2eff2d1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_169da2eff2d1 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_17826b32a86c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_17826b32a86c = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3},
+}
+
+// Shape_17ee8c21cc04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_17ee8c21cc04 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_1808d790343b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1808d790343b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_18d153eb930c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_18d153eb930c = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_192f6ee78e47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_192f6ee78e47 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_196e2a510065 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_196e2a510065 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_19ccdebe58c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_19ccdebe58c2 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_19f21c4e2190 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_19f21c4e2190 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1b28a15074b5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1b28a15074b5 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_1b81a4d899fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1b81a4d899fe = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1c78ed36b4d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1c78ed36b4d9 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1db75865cc20 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1db75865cc20 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1e59194d5ead is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1e59194d5ead = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_1e7dd90106ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1e7dd90106ab = wrap.Shape{
+	Args:  6,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 63,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_1ea2afe1e109 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1ea2afe1e109 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_1ee28e726784 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1ee28e726784 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_1f3da5522fe2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1f3da5522fe2 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_20007ea2d344 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_20007ea2d344 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("n"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_201fdd4f5b3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_201fdd4f5b3d = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_2103fd48b438 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2103fd48b438 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_2143a3a6a1b3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2143a3a6a1b3 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{4},
+}
+
+// Shape_2199ec13525c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2199ec13525c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_22c6c675fef1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_22c6c675fef1 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_23284d9d52d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_23284d9d52d0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_235fa77920d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_235fa77920d2 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_237d4a77a147 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_237d4a77a147 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_2384457284f5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2384457284f5 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_23d1825b168f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_23d1825b168f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_2404cd86d6c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2404cd86d6c7 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_242d127253e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_242d127253e9 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_248ef5551120 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_248ef5551120 = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 9,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 3},
+}
+
+// Shape_24af34ceadea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_24af34ceadea = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_25139c8b7e49 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_25139c8b7e49 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_252fb8aaa41a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_252fb8aaa41a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_255721eb5c0d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_255721eb5c0d = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3, 4, 5},
+}
+
+// Shape_256aad5ad4ca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_256aad5ad4ca = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_257e98ce9363 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_257e98ce9363 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("key")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_25ad2094d0fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_25ad2094d0fb = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_2625bcd0521c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2625bcd0521c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_263b61a24dc2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_263b61a24dc2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_271e7bda5674 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_271e7bda5674 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_276e513fdb6d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_276e513fdb6d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_276ebb390d7d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_276ebb390d7d = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_2903bd659331 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2903bd659331 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_29bf62cf7c2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_29bf62cf7c2f = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 15,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_29f173af3030 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_29f173af3030 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_2a35697484a9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2a35697484a9 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_2beae6fc78bc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2beae6fc78bc = wrap.Shape{
+	Args: 8,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 7},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_2ce3df21311e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2ce3df21311e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_2d74d8c34e5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2d74d8c34e5b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_2da48329e8b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2da48329e8b0 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3},
+}
+
+// Shape_2e1ba6cacbe0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e1ba6cacbe0 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_2e2675978972 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e2675978972 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_2f6e6e94fd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2f6e6e94fd55 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_2fcc073ae77f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2fcc073ae77f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_302535666662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_302535666662 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_302c12f6a463 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_302c12f6a463 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_30f592069c02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_30f592069c02 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_311000d2f244 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_311000d2f244 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_316191d0a843 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_316191d0a843 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_319b12fd8e26 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_319b12fd8e26 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_32fb6e654a81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_32fb6e654a81 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_33efefbac221 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_33efefbac221 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_350402b527fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_350402b527fb = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3},
+}
+
+// Shape_352eb735e5e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_352eb735e5e5 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_353f4f3e6eeb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_353f4f3e6eeb = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_356897dcc1db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_356897dcc1db = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3586d644e104 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3586d644e104 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_358ea5592d28 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_358ea5592d28 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_359a5a5fe666 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_359a5a5fe666 = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_35d7f7825d1d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_35d7f7825d1d = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("output"), wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_36cc43aa1ac1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_36cc43aa1ac1 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3740ff22d4ff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3740ff22d4ff = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_37a3a7504982 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_37a3a7504982 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_38deac82c7a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_38deac82c7a5 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_3a5995332e7b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a5995332e7b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3a5bf6ae823b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a5bf6ae823b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_3a912c4f2200 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a912c4f2200 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_3a97b77f9cee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a97b77f9cee = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3ace72f20332 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3ace72f20332 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3b058ebd4ae9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3b058ebd4ae9 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_3b8b608cf238 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3b8b608cf238 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_3babc64ed09a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3babc64ed09a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3bb8db121d9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3bb8db121d9e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3c7ce19fb732 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3c7ce19fb732 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3cd369ab0b88 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3cd369ab0b88 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_3ce0997cd259 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3ce0997cd259 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3db2fc07af61 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3db2fc07af61 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_3dc2cbc446b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3dc2cbc446b4 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_3dd30e988d35 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3dd30e988d35 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3de29586449f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3de29586449f = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_3e5e021731e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3e5e021731e4 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3},
+}
+
+// Shape_3f44f25fa5a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3f44f25fa5a3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3f5a0dec36af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3f5a0dec36af = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_400a2f9fe4dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_400a2f9fe4dc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_40616b244d95 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_40616b244d95 = wrap.Shape{
+	Args:  7,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 63,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_409be5119bdb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_409be5119bdb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_40a77e821ca5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_40a77e821ca5 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_410c882b1f4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_410c882b1f4e = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_416a19d8fefa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_416a19d8fefa = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_41a71a963a4d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_41a71a963a4d = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3},
+}
+
+// Shape_43610bd60d75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43610bd60d75 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_437cdcd70cf1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_437cdcd70cf1 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_43895c68649c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43895c68649c = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_442a6a95a4f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_442a6a95a4f8 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4468fe028f78 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4468fe028f78 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_446f32f57500 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_446f32f57500 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4470a06aeabf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4470a06aeabf = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_447c3ec962dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_447c3ec962dd = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_44981b4e32c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_44981b4e32c8 = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_45220d2881c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45220d2881c4 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_45528dad44bb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45528dad44bb = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_45766e8e21a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45766e8e21a5 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_45fe56cd2124 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_45fe56cd2124 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_460a43ec4123 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_460a43ec4123 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4692305e9981 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4692305e9981 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_46945de3094f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_46945de3094f = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_47a37aa22850 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_47a37aa22850 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_48d2937acb7e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48d2937acb7e = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("exponent")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_48edbe0b9e97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48edbe0b9e97 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_48f80ab46f27 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48f80ab46f27 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_49733d28254b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_49733d28254b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4a35fc067716 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4a35fc067716 = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4a5f2dd407af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4a5f2dd407af = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4a5ff65fbb83 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4a5ff65fbb83 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4abfdc1eaf9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4abfdc1eaf9e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_4af2f59eab1d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4af2f59eab1d = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4b0c59aa5370 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b0c59aa5370 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_4b61b626bb00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b61b626bb00 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4b6b48bad541 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b6b48bad541 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_4b907cbe0783 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b907cbe0783 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4d4c638896f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d4c638896f0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_4d842e936d35 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d842e936d35 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4d9aee6f3d90 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4d9aee6f3d90 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4e95670b568d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4e95670b568d = wrap.Shape{
+	Args:  1,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("list"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4ea05eca6553 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4ea05eca6553 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4ed37367657b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4ed37367657b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4efa559de6b6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4efa559de6b6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4f5100c062b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4f5100c062b8 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4f7114b12423 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4f7114b12423 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4f883582e8a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4f883582e8a2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4fceaf926b15 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4fceaf926b15 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_4fed7e47eb4b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4fed7e47eb4b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_503faa66a9fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_503faa66a9fe = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_5079ce128cf8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5079ce128cf8 = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("out6"), wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("workspace")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 13, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 13, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 14, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 14, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 15, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 15, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 16, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 16, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 17, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 17, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4, 5, 6},
+}
+
+// Shape_50cdf65d7da2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_50cdf65d7da2 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_50f2331bc8f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_50f2331bc8f8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_5218eb541ee3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5218eb541ee3 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_521e8b85bbb9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_521e8b85bbb9 = wrap.Shape{
+	Args:  7,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 127,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 6, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3, 4, 6},
+}
+
+// Shape_525eb729a645 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_525eb729a645 = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("bias"), wrap.Arg("cu_seqlens_q"), wrap.Arg("cu_seqlens_k"), wrap.Arg("seqlen_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_52b0d6ecec9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52b0d6ecec9a = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_52fa825d533e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52fa825d533e = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_53eeb6f2eadf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_53eeb6f2eadf = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_mask"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_5413c6ae823d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5413c6ae823d = wrap.Shape{
+	Args:  5,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 15,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_54836f8e6399 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_54836f8e6399 = wrap.Shape{
+	Args:  10,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 514,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 9, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{6, 7, 8, 9},
+}
+
+// Shape_56037f2b13f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_56037f2b13f2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_561d4773b6b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_561d4773b6b4 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_5624e156d271 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5624e156d271 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_5670fa13f442 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5670fa13f442 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_5756fa9d59e2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5756fa9d59e2 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_578fc771370c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_578fc771370c = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_57b66e20f4c6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_57b66e20f4c6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_57ed629a98ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_57ed629a98ce = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_58d408acda5a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_58d408acda5a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_590f69a114d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_590f69a114d2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_5a690153e400 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5a690153e400 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_5a9dffb76a7c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5a9dffb76a7c = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_5c222a85ae32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5c222a85ae32 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_5d23346a2a62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5d23346a2a62 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("offs"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_5d3b3c885f48 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5d3b3c885f48 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_5d5016882c81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5d5016882c81 = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4, 5},
+}
+
+// Shape_5e3243809895 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5e3243809895 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_5f3c76b51502 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5f3c76b51502 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6048233eb0d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6048233eb0d4 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_609f5c7a36a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_609f5c7a36a8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_6176594280ad is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6176594280ad = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_61af0ad6ddeb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_61af0ad6ddeb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_61bbc78fd27e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_61bbc78fd27e = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_626f36782e45 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_626f36782e45 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_62e5fa36b9f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_62e5fa36b9f0 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_631e3c449695 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_631e3c449695 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_6354f67e956f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6354f67e956f = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 15,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_63968fab8411 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63968fab8411 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_63a930c41985 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63a930c41985 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_641fbeb501d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_641fbeb501d6 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_64634f3ddf62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_64634f3ddf62 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_65d84e405648 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_65d84e405648 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_663fcb66f6b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_663fcb66f6b8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_670769630d9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_670769630d9f = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_674054117083 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_674054117083 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_67c15b966521 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_67c15b966521 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_68ed540057f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_68ed540057f2 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_6965ec54005c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6965ec54005c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_6a511758c7ba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6a511758c7ba = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6a7b4dd26c06 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6a7b4dd26c06 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6a90f7b71265 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6a90f7b71265 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6ac27e14414b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6ac27e14414b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6bddef9cc6f0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6bddef9cc6f0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_6beaa6015e03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6beaa6015e03 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_6c293a0a4c9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6c293a0a4c9a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_6cd1c458c3a1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6cd1c458c3a1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6d63a6ea875e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6d63a6ea875e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_6dcd578342d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6dcd578342d2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6dcf28230fe3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6dcf28230fe3 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3},
+}
+
+// Shape_6df11c03563c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6df11c03563c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_6e388f3ebb3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6e388f3ebb3d = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_700af3dba743 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_700af3dba743 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_724c673c3471 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_724c673c3471 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_72a923447e54 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_72a923447e54 = wrap.Shape{
+	Args:     3,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
+	OptLists: 2,
+	Rets:     0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_72ae4b0a2db3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_72ae4b0a2db3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_73b223f76af0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_73b223f76af0 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_73c97bde50ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_73c97bde50ae = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_73e77101b1c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_73e77101b1c7 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_760cfc962080 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_760cfc962080 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_76dcdfae9466 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_76dcdfae9466 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_770dc8ecf01e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_770dc8ecf01e = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_771aec22ee6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_771aec22ee6b = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_78873b9a4f70 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78873b9a4f70 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_78e6fca7cdfd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78e6fca7cdfd = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3, 4, 5},
+}
+
+// Shape_78f4da41ed5f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_78f4da41ed5f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_79a5d643ed08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_79a5d643ed08 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_7ab3b93ddabe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7ab3b93ddabe = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_7b73f5fc6183 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7b73f5fc6183 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_7be7e400b608 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7be7e400b608 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_7c7962e0623c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7c7962e0623c = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3, 4},
+}
+
+// Shape_7e05c85f0f22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7e05c85f0f22 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_7f34597e2ddb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7f34597e2ddb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("growth_tracker"), wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("found_inf")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_8015d74d48a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8015d74d48a2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_8027c22e985a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8027c22e985a = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_80c4aad98849 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_80c4aad98849 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_81a71844fb32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_81a71844fb32 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_82941253ab0e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_82941253ab0e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_829f3bcd5875 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_829f3bcd5875 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_83963a73f60d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_83963a73f60d = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_83fc4bd9e03f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_83fc4bd9e03f = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3, 4},
+}
+
+// Shape_853756fca290 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_853756fca290 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_85e0cd844ed1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_85e0cd844ed1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_85fb2e915c79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_85fb2e915c79 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_8628ee24d5cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8628ee24d5cb = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_863efe6fe424 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_863efe6fe424 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_86719a4797a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_86719a4797a7 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3},
+}
+
+// Shape_8674e44321d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8674e44321d4 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_86f7eae44e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_86f7eae44e3d = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_870320e9fecc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_870320e9fecc = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 15,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3},
+}
+
+// Shape_87a403ee5e6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_87a403ee5e6b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_87a9e3a4a087 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_87a9e3a4a087 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_8813f7d68867 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8813f7d68867 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_88540922fb8e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_88540922fb8e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_89258325c7b1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_89258325c7b1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 13, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 13, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_89388cf44264 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_89388cf44264 = wrap.Shape{
+	Args:  5,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 23,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{4},
+}
+
+// Shape_898797c59285 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_898797c59285 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_8c156adb013f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8c156adb013f = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("lengths"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_8cff1fda8ab1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8cff1fda8ab1 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_8d300484cdf3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8d300484cdf3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_8e4643860565 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8e4643860565 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_8e9ba9b895ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8e9ba9b895ee = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_8eab46fe547f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8eab46fe547f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_8ed47c14ff99 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8ed47c14ff99 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_8f7d2638a6d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8f7d2638a6d6 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_8f9c79cdd03e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8f9c79cdd03e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_91983ee1fcc2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_91983ee1fcc2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_91d46e62adf0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_91d46e62adf0 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_92b3842f249f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_92b3842f249f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_92d99241985a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_92d99241985a = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_936f759153a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_936f759153a8 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_943b4dc2fe1a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_943b4dc2fe1a = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 6,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)},
+	Rets:  6,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_947d358658e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_947d358658e5 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_94aeafd6d588 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_94aeafd6d588 = wrap.Shape{
+	Args:     3,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	OptLists: 2,
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_94c1252cb212 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_94c1252cb212 = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_94f0c6ddb0f9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_94f0c6ddb0f9 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_95c9a14e95d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_95c9a14e95d6 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_97eea06f2ff9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_97eea06f2ff9 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_989fb30ec0ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_989fb30ec0ea = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3, 4},
+}
+
+// Shape_98b29869ef4a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98b29869ef4a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_98d9fb688ac1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98d9fb688ac1 = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2, 3, 4, 5},
+}
+
+// Shape_99e30465d92e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99e30465d92e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_99f0b9853e8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99f0b9853e8c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_99faeb76a3de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99faeb76a3de = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_9b286d83f02b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9b286d83f02b = wrap.Shape{
+	Args:  9,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 384,
+	Locs:  []wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 8, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 9, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 9, U: 8},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_9baf29ea4a3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9baf29ea4a3d = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_9bd406a085fc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9bd406a085fc = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_9c66d9c9e17f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9c66d9c9e17f = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_9d33d0055bbf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9d33d0055bbf = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_9d73bb2bed03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9d73bb2bed03 = wrap.Shape{
+	Args:     3,
+	Elem:     elem_3a04fd1dc2c1,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")},
+	OptLists: 2,
+	Rets:     0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_a0f2ea023cd6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a0f2ea023cd6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("H")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_a105e7ce51cf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a105e7ce51cf = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_a2a0b6118834 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a2a0b6118834 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_a30d8aa9764b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a30d8aa9764b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_a3ae788bf4cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a3ae788bf4cc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_a3f2745d4d9b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a3f2745d4d9b = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_a4b479ed4938 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a4b479ed4938 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_a53df3be168e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a53df3be168e = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("lengths"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_a65cb8b0d74c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a65cb8b0d74c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("high")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_a71a76812b00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a71a76812b00 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_a7506ab431ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a7506ab431ac = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_a799aaeed921 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a799aaeed921 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_a7c7f7bdae01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a7c7f7bdae01 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_a80e1fcaa4d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a80e1fcaa4d2 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_a8e5bf7c03ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a8e5bf7c03ee = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_a910e52f1e2d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a910e52f1e2d = wrap.Shape{
+	Args:  9,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 432,
+	Locs:  []wrap.Loc{wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 8, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{6, 7, 8},
+}
+
+// Shape_a9778b825ffc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a9778b825ffc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_a98548f105cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a98548f105cd = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_aa14b05e5001 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aa14b05e5001 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_aa57cddc71f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aa57cddc71f7 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3, 4},
+}
+
+// Shape_aa716ecbf633 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aa716ecbf633 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_aa923d12ff11 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aa923d12ff11 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_ab74d0dbdcb0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ab74d0dbdcb0 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_abf0961c1e87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_abf0961c1e87 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_acbf0b39e45a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_acbf0b39e45a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_ae511e129dc8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ae511e129dc8 = wrap.Shape{
+	Args:  6,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 47,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 5},
+}
+
+// Shape_ae6bcf9a218d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ae6bcf9a218d = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_afb43fd70ff7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_afb43fd70ff7 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_b00ea22a7dbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b00ea22a7dbb = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_b037dae2be2a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b037dae2be2a = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 5},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_b0abb3813193 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b0abb3813193 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_b13c571eefb3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b13c571eefb3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("running_mean"), wrap.Arg("running_var")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_b1c9bb4ca4ec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b1c9bb4ca4ec = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_b1f8846837a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b1f8846837a6 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("start"), wrap.Arg("end")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_b2312fc7e0a0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b2312fc7e0a0 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_b2df8767f9e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b2df8767f9e3 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_b317b38dc11a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b317b38dc11a = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_b3976b3cb35e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b3976b3cb35e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_b3ce15fc04a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b3ce15fc04a7 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_b4b9960f41e8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b4b9960f41e8 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_b58467a76bd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b58467a76bd9 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_b674baecaf8f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b674baecaf8f = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_b7543e9b267f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b7543e9b267f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_b7d998923706 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b7d998923706 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_ba78470aed95 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ba78470aed95 = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4, 5},
+}
+
+// Shape_bb0f096c2199 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bb0f096c2199 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_bb1764b00a28 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bb1764b00a28 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_bc0dac0dab96 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bc0dac0dab96 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_bdba9c2a2b2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bdba9c2a2b2f = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_be3dee3f1a37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_be3dee3f1a37 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_bfced5abe255 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bfced5abe255 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_c02d29e736fc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c02d29e736fc = wrap.Shape{
+	Args: 8,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("seqused_k"), wrap.Arg("block_table"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)},
+	Rets: 7,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 14, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 14, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 7},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c0bcb8baad7d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c0bcb8baad7d = wrap.Shape{
+	Args: 8,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 7},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c0c0258f0be0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c0c0258f0be0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_c10ddf529135 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c10ddf529135 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c2560bc28d94 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c2560bc28d94 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_c2712b588f03 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c2712b588f03 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_c2ee73f576f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c2ee73f576f8 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_c317d75d24a9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c317d75d24a9 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3},
+}
+
+// Shape_c36471420668 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c36471420668 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_c613a99ce1b9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c613a99ce1b9 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("std"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c661b1000848 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c661b1000848 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c664168194f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c664168194f7 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c71d93542b3a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c71d93542b3a = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_c78591714476 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c78591714476 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c79839949b01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c79839949b01 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_c7a20b914404 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c7a20b914404 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_c83a66e7c202 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c83a66e7c202 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_c848f5ec062c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c848f5ec062c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_c890d1d5d794 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c890d1d5d794 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_c9076658aa01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c9076658aa01 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("a")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_c9bca2bfbc13 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c9bca2bfbc13 = wrap.Shape{
+	Args:  5,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 31,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3, 4},
+}
+
+// Shape_cab204d03d64 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cab204d03d64 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_caeb84187e79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_caeb84187e79 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_cb05f97cd6c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cb05f97cd6c2 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_cb3baf3e248e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cb3baf3e248e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("output"), wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_cbe4a96f294d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cbe4a96f294d = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_cd698a88f5dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cd698a88f5dc = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_cdffc1defba6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cdffc1defba6 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_ce856e472210 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ce856e472210 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_cea18b5e82bc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cea18b5e82bc = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_cf0cd93a86a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cf0cd93a86a3 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_cfb8271de438 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cfb8271de438 = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_cfee5ad4fd2c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cfee5ad4fd2c = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d22c9d96d14f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d22c9d96d14f = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_d243a612c57c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d243a612c57c = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_d260ba3a4e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d260ba3a4e3d = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d3353ea8d982 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d3353ea8d982 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d3e1b79abe0b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d3e1b79abe0b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_d3ea823f69cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d3ea823f69cb = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_d4a6fe245cfb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d4a6fe245cfb = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3, 4, 5, 6},
+}
+
+// Shape_d4e6048daaa6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d4e6048daaa6 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d57fffc03130 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d57fffc03130 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_d640f675bc10 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d640f675bc10 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d680e15d7845 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d680e15d7845 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)},
+	Rets: 7,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d793e8dfa6ef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d793e8dfa6ef = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_d8d584d0c475 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d8d584d0c475 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_d8dc9103371d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d8dc9103371d = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_da1fa41c06a0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_da1fa41c06a0 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)},
+	Rets: 7,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_da37971cddbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_da37971cddbb = wrap.Shape{
+	Args:  5,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:  5,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_dae0278a5454 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dae0278a5454 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_db1e5a1bee47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_db1e5a1bee47 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3},
+}
+
+// Shape_db66548d81d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_db66548d81d6 = wrap.Shape{
+	Args: 6,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("reserve"), wrap.Arg("input")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2, 3, 4, 5},
+}
+
+// Shape_dbf34464cabd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dbf34464cabd = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("key")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_dca58c653362 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dca58c653362 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_dca8c46de147 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dca8c46de147 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("pdist")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_dcb47ed44cd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dcb47ed44cd3 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_dd1aba9b761f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dd1aba9b761f = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_de5023fcf585 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de5023fcf585 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_de5b3bf8a687 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de5b3bf8a687 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_df1124223c89 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df1124223c89 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_df1caafbbfd2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df1caafbbfd2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_df2e7d450a7a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df2e7d450a7a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_df4b31400498 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df4b31400498 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_df5234fa5fc6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df5234fa5fc6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e132fd11566c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e132fd11566c = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("max")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e1716e991bbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e1716e991bbd = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 3,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e300852c96ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e300852c96ab = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e36e742d20e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e36e742d20e5 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_e3b41740dd18 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e3b41740dd18 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_e401d56772df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e401d56772df = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e475952d9cb2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e475952d9cb2 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_e49589c1a2ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e49589c1a2ea = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e497ca0f3957 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e497ca0f3957 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e5552a790f87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e5552a790f87 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_e562bf273d63 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e562bf273d63 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e60d9d390483 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e60d9d390483 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_e63af40c7610 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e63af40c7610 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_e643d625b14a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e643d625b14a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e65472e663ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e65472e663ce = wrap.Shape{
+	Args: 8,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("seqused_k"), wrap.Arg("alibi_slopes"), wrap.Arg("block_table"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 5,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 7},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e76bfcf47f8b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e76bfcf47f8b = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e7751f1177ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e7751f1177ac = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("A")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_e7bdf40e6609 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e7bdf40e6609 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e852180c99c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e852180c99c9 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_e8bd4b40c02a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e8bd4b40c02a = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e91b09016550 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e91b09016550 = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)},
+	Rets: 6,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 11, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 11, U: 6},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 12, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 12, U: 6},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e963e0ab5b60 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e963e0ab5b60 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_e9b71b9e0f40 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e9b71b9e0f40 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_ea0290da2d2e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ea0290da2d2e = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_ea6192af7928 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ea6192af7928 = wrap.Shape{
+	Args:  6,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 8, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_eaeee0a727c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eaeee0a727c9 = wrap.Shape{
+	Args:  4,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 9,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_eb1dc075a602 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eb1dc075a602 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 5,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 8, U: 4},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_eb884bfd2254 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eb884bfd2254 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_ebbb75d320b1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ebbb75d320b1 = wrap.Shape{
+	Args:  8,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 191,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 7, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 3, 4, 7},
+}
+
+// Shape_ec2446374f39 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ec2446374f39 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_ec7bf000012d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ec7bf000012d = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_ed60e68e5bbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ed60e68e5bbd = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_ee45d4a185e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee45d4a185e6 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 3,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_ee7cef943714 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee7cef943714 = wrap.Shape{
+	Args:  2,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_ee8886452596 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee8886452596 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_ee9965384fdc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee9965384fdc = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_eee64c540bfb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eee64c540bfb = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_ef23d4ed1f98 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef23d4ed1f98 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_ef31fb2dca62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef31fb2dca62 = wrap.Shape{
+	Args: 7,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 6},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_ef56ca1f44de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef56ca1f44de = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_efc743e01f73 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_efc743e01f73 = wrap.Shape{
+	Args: 5,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 4},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_f01b1a946d53 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f01b1a946d53 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_f0d46f0188c6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f0d46f0188c6 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_f1795706782b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f1795706782b = wrap.Shape{
+	Args: 14,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5), wrap.Ret(6)},
+	Rets: 7,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 9, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 13, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 14, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 14, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 10},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 11},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 12},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 14, U: 13},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 15, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 15, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 10},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 11},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 12},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 15, U: 13},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 16, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 16, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 10},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 11},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 12},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 16, U: 13},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 17, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 17, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 10},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 11},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 12},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 17, U: 13},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 18, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 18, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 10},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 11},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 12},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 18, U: 13},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 19, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 19, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 10},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 11},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 12},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 19, U: 13},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 20, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 20, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 8},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 9},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 10},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 11},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 12},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 20, U: 13},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_f25e143d7a8a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f25e143d7a8a = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 5,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_f288b72928e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f288b72928e9 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_f3178209f17b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f3178209f17b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f3b6fa1ea818 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f3b6fa1ea818 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f3e530e90aee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f3e530e90aee = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_f4016e1cdec9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f4016e1cdec9 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f42b0efd67a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f42b0efd67a3 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f43086ec548f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f43086ec548f = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_f4374f4a021b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f4374f4a021b = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_f4753f126e1a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f4753f126e1a = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f589423a9a81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f589423a9a81 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("end")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f5cacfbf2812 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f5cacfbf2812 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1},
+}
+
+// Shape_f6f4d11f895b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f6f4d11f895b = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f74f9c97ac22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f74f9c97ac22 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1},
+}
+
+// Shape_f7634cf6ca98 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f7634cf6ca98 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_f78e38aed311 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f78e38aed311 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f7de96ef67ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f7de96ef67ce = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_f85f42a1e67e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f85f42a1e67e = wrap.Shape{
+	Args:  3,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0, 1, 2},
+}
+
+// Shape_f8a14a6e5249 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f8a14a6e5249 = wrap.Shape{
+	Args: 4,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{3},
+}
+
+// Shape_f931558aa8d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f931558aa8d4 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("n"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_f9bad6dc1077 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f9bad6dc1077 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_f9d7300a5bac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f9d7300a5bac = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_fcb46e8a9268 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fcb46e8a9268 = wrap.Shape{
+	Args: 2,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 4,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 5, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_fce22fe20738 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fce22fe20738 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{2},
+}
+
+// Shape_fd0aeb4f5ee8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fd0aeb4f5ee8 = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_fe852ffc487a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fe852ffc487a = wrap.Shape{
+	Args: 3,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2},
+}
+
+// Shape_ff14270b0dd8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ff14270b0dd8 = wrap.Shape{
+	Args:  5,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 23,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{1, 2, 4},
+}
+
+// Shape_ff9ef4319854 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ff9ef4319854 = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+	Writes: []int8{0},
+}
+
+// Shape_fff4b5d9898e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fff4b5d9898e = wrap.Shape{
+	Args: 1,
+	Elem: elem_3a04fd1dc2c1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// tensor_3a04fd1dc2c1 makes a *torch.Tensor from its handle, for the rows that read the tensor.
+func tensor_3a04fd1dc2c1(h unsafe.Pointer) asserts.Tensor {
+	return (*torch.Tensor)(h)
+}
+
+// elem_3a04fd1dc2c1 makes element i of a list of *torch.Tensor from the list's data.
+func elem_3a04fd1dc2c1(h unsafe.Pointer, i int) asserts.Tensor {
+	return unsafe.Slice((**torch.Tensor)(h), i+1)[i]
 }

@@ -1,0 +1,274 @@
+package asserts_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// A pathCase runs one op through the rows path's wrapper (frame false) or
+// the one path's (frame true), on tensors of its own.
+type pathCase struct {
+	name    string
+	op, opF *wrap.Op
+	run     func(frame bool)
+}
+
+func pathCases() []pathCase {
+	return []pathCase{
+		{"add", &opAddTensor, &opAddF, func(frame bool) {
+			a, b := rt.Ones(2, 3), rt.Ones(2, 3)
+			defer a.Release()
+			defer b.Release()
+			r := pick(frame, Add, AddF)(a, b, 1)
+			if r != a && r != b {
+				r.Release()
+			}
+		}},
+		{"add_", &opAddInPlace, &opAddInPlaceF, func(frame bool) {
+			a, b := rt.Ones(2, 3), rt.Ones(2, 3)
+			defer a.Release()
+			defer b.Release()
+			pick(frame, AddInPlace, AddInPlaceF)(a, b, 1)
+		}},
+		{"add.out", &opAddOut, &opAddOutF, func(frame bool) {
+			a, b, o := rt.Ones(2, 3), rt.Ones(2, 3), rt.Zeros(2, 3)
+			defer a.Release()
+			defer b.Release()
+			defer o.Release()
+			pick(frame, AddOut, AddOutF)(a, b, 1, o)
+		}},
+		{"transpose", &opTranspose, &opTransposeF, func(frame bool) {
+			a := rt.Ones(2, 3)
+			defer a.Release()
+			if r := pick(frame, Transpose, TransposeF)(a, 0, 1); r != a {
+				r.Release()
+			}
+		}},
+		{"unbind", &opUnbind, &opUnbindF, func(frame bool) {
+			a := rt.Ones(2, 3)
+			defer a.Release()
+			for _, r := range pick(frame, Unbind, UnbindF)(a, 0) {
+				if r != a {
+					r.Release()
+				}
+			}
+		}},
+		{"cat", &opCat, &opCatF, func(frame bool) {
+			var xs []*rt.Tensor
+			for range 3 {
+				xs = append(xs, rt.Ones(2))
+			}
+			if r := pick(frame, Cat, CatF)(xs); !slices.Contains(xs, r) {
+				r.Release()
+			}
+			for _, x := range xs {
+				x.Release()
+			}
+		}},
+		{"max_min", &opMaxMin, &opMaxMinF, func(frame bool) {
+			a := rt.FromSlice([]float64{1, 2, 3}, 3)
+			defer a.Release()
+			mx, mn := pick(frame, MaxMin, MaxMinF)(a)
+			mx.Release()
+			if mn != mx {
+				mn.Release()
+			}
+		}},
+		{"add_opt/present", &opAddOpt, &opAddOptF, func(frame bool) {
+			a, b := rt.Ones(2, 3), rt.Ones(2, 3)
+			defer a.Release()
+			defer b.Release()
+			if r := pick(frame, AddOpt, AddOptF)(a, b); r != a && r != b {
+				r.Release()
+			}
+		}},
+		{"add_opt/absent", &opAddOpt, &opAddOptF, func(frame bool) {
+			a := rt.Ones(2, 3)
+			defer a.Release()
+			if r := pick(frame, AddOpt, AddOptF)(a, nil); r != a {
+				r.Release()
+			}
+		}},
+	}
+}
+
+func pick[F any](frame bool, rows, one F) F {
+	if frame {
+		return one
+	}
+	return rows
+}
+
+// broken are kernels with the bugs the checks catch, each a variant of
+// the correct ones.
+func broken() map[string]kernels {
+	ks := map[string]kernels{}
+	k := correct
+	k.add = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return self }
+	ks["add returns self"] = k
+	k = correct
+	k.add = func(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+		other.AddInPlace(self, 1)
+		return rt.Add(self, other, alpha)
+	}
+	ks["add writes other"] = k
+	k = correct
+	k.addInPl = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return rt.Add(self, other, alpha) }
+	ks["add_ returns a new tensor"] = k
+	k = correct
+	k.addInPl = func(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+		v := self.Alias()
+		*self = *v // the handle now refers to another TensorImpl on the same storage
+		return self
+	}
+	ks["add_ rebinds self to a view"] = k
+	k = correct
+	k.cat = func(ts []*rt.Tensor) *rt.Tensor {
+		r := cat(ts)
+		ts[1] = ts[1].Alias() // the caller's list now holds a view of the element
+		return r
+	}
+	ks["cat replaces an element with a view"] = k
+	k = correct
+	k.addOut = func(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
+		return rt.Add(self, other, alpha)
+	}
+	ks["add.out returns a new tensor"] = k
+	k = correct
+	k.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return rt.Zeros(3, 2) }
+	ks["transpose copies"] = k
+	k = correct
+	k.unbind = func(self *rt.Tensor, dim int) []*rt.Tensor { return []*rt.Tensor{self, rt.Ones(3)} }
+	ks["unbind returns self and a copy"] = k
+	k = correct
+	k.cat = func(ts []*rt.Tensor) *rt.Tensor { return ts[1] }
+	ks["cat returns an element"] = k
+	k = correct
+	k.maxMin = func(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) { r := rt.Scalar(1); return r, r }
+	ks["max_min returns one tensor twice"] = k
+	return ks
+}
+
+// outcome is what a run of a case gave: the op's statistics and the
+// violations, each as its check, its tensor and the other tensor.
+type pathOutcome struct {
+	stats      asserts.Stats
+	violations []string
+}
+
+func runPath(t *testing.T, c pathCase, frame bool, calls int) pathOutcome {
+	t.Helper()
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	asserts.ResetStats()
+	for range calls {
+		c.run(frame)
+	}
+	op := c.op
+	if frame {
+		op = c.opF
+	}
+	var out pathOutcome
+	out.stats = op.Stats()
+	for _, v := range col.Violations() {
+		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
+	}
+	return out
+}
+
+// TestFramePathCountsAsRowsPath holds the one path to the rows path: on
+// every case, plain, under a mode, in a hermetic context, with
+// same_content on and with each broken kernel, the op's statistics (check
+// by check, skip by reason) and the violations are the same.
+func TestFramePathCountsAsRowsPath(t *testing.T) {
+	envs := map[string]asserts.Env{
+		"plain":    nil,
+		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
+	}
+	kernelSets := broken()
+	kernelSets["correct"] = correct
+	for _, kname := range sortedKeys(kernelSets) {
+		for _, ename := range sortedKeys(envs) {
+			for _, content := range []bool{false, true} {
+				for _, c := range pathCases() {
+					name := fmt.Sprintf("%s/%s/content=%v/%s", kname, ename, content, c.name)
+					t.Run(name, func(t *testing.T) {
+						useKernels(t, kernelSets[kname])
+						defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+						defer asserts.SetContentCheck(asserts.SetContentCheck(content))
+						want := runPath(t, c, false, 3)
+						got := runPath(t, c, true, 3)
+						if got.stats != want.stats {
+							t.Errorf("stats:\none path %+v\nrows path %+v", got.stats, want.stats)
+						}
+						if !slices.Equal(got.violations, want.violations) {
+							t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// TestFramePathLateBug: a kernel that turns bad after 1,000 good calls
+// is reported at its call, on the fast plan's op as on the rows path's,
+// with the same statistics.
+func TestFramePathLateBug(t *testing.T) {
+	for _, frame := range []bool{false, true} {
+		n := 0
+		ks := correct
+		ks.add = func(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+			if n++; n > 1000 {
+				return self
+			}
+			return rt.Add(self, other, alpha)
+		}
+		useKernels(t, ks)
+		col := asserts.NewCollector()
+		prev := asserts.SetHandler(col)
+		asserts.ResetStats()
+		a, b := rt.Ones(2), rt.Ones(2)
+		at := -1
+		for i := range 1010 {
+			before := len(col.Violations())
+			if r := pick(frame, Add, AddF)(a, b, 1); r != a {
+				r.Release()
+			}
+			if at < 0 && len(col.Violations()) > before {
+				at = i
+			}
+		}
+		asserts.SetHandler(prev)
+		a.Release()
+		b.Release()
+		if at != 1000 {
+			t.Errorf("frame=%v: first violation at call %d, want 1000", frame, at)
+		}
+		if vs := col.Violations(); len(vs) != 10 {
+			t.Errorf("frame=%v: %d violations, want 10", frame, len(vs))
+		}
+		op := pick(frame, &opAddTensor, &opAddF)
+		if st := op.Stats(); st.Calls != 1010 || st.Violations[checks.ImplUseCountLE1] != 10 {
+			t.Errorf("frame=%v: stats %+v", frame, st)
+		}
+	}
+}

@@ -1,0 +1,346 @@
+package asserts_test
+
+// Hand-written wrappers of the one path (wrap.Frame, wrap.Shape): what gen
+// emits at version 4 for a runtime with use counts, beside the rows-path
+// wrappers of wrappers_test.go they are held against.
+
+import (
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+func rtTensor(h unsafe.Pointer) asserts.Tensor { return (*rt.Tensor)(h) }
+
+func rtElem(h unsafe.Pointer, i int) asserts.Tensor { return unsafe.Slice((**rt.Tensor)(h), i+1)[i] }
+
+// row makes a Row of single tensors.
+func row(k checks.Check, t, u int8) wrap.Row {
+	return wrap.Row{Check: k, Form: wrap.FormOne, T: t, U: u}
+}
+
+// unchanged is the rows of an input the op does not write.
+func unchanged(t int8) []wrap.Row {
+	return []wrap.Row{row(checks.SameImpl, t, -1), row(checks.SameStorage, t, -1), row(checks.NoMutation, t, -1)}
+}
+
+func rows(parts ...[]wrap.Row) []wrap.Row {
+	var out []wrap.Row
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+var opAddF = wrap.Op{Name: "add", Overload: "Tensor"}
+
+var shapeAdd = wrap.Shape{
+	Args: 2, Rets: 1,
+	Rows: rows(
+		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
+		unchanged(0), unchanged(1),
+		[]wrap.Row{row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.NotArgHandle, 2, 1),
+			row(checks.StorageUseCountEq1, 2, -1), row(checks.FreshNoAlias, 2, 0), row(checks.FreshNoAlias, 2, 1)}),
+	Locs:   locsAdd[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+type frame3 = wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+
+// AddF is Add on the one path.
+func AddF(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+	var f frame3
+	before2(&f, &opAddF, &shapeAdd, self, other)
+	ret := k.add(self, other, alpha)
+	after2r(&f, self, other, ret)
+	return ret
+}
+
+func before2(f *frame3, op *wrap.Op, sh *wrap.Shape, t0, t1 *rt.Tensor) {
+	f.Open()
+	f.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	f.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	f.Begin(op, sh)
+}
+
+func after2r(f *frame3, t0, t1, t2 *rt.Tensor) {
+	f.AfterArg(0, t0.Ident())
+	f.AfterArg(1, t1.Ident())
+	iu, su := t2.UseCounts()
+	f.Ret(2, t2.Ident(), iu, su, unsafe.Pointer(t2))
+	f.End()
+}
+
+var opAddInPlaceF = wrap.Op{Name: "add_", Overload: "Tensor"}
+
+var shapeAddInPlace = wrap.Shape{
+	Args: 2, Rets: 1,
+	Rows: rows(
+		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.SameContent, 1, -1),
+			row(checks.SameImpl, 0, -1), row(checks.SameStorage, 0, -1)},
+		unchanged(1),
+		[]wrap.Row{row(checks.ReturnsArg, 2, 0)}),
+	Locs:   locsAdd[:],
+	Writes: []int8{0},
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+// AddInPlaceF is AddInPlace on the one path.
+func AddInPlaceF(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+	var f frame3
+	before2(&f, &opAddInPlaceF, &shapeAddInPlace, self, other)
+	defer f.Abandon()
+	ret := k.addInPl(self, other, alpha)
+	after2r(&f, self, other, ret)
+	return ret
+}
+
+var opAddOutF = wrap.Op{Name: "add", Overload: "out"}
+
+var shapeAddOut = wrap.Shape{
+	Args: 3, Rets: 1,
+	Rows: rows(
+		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.BindingContext, 2, -1),
+			row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1)},
+		unchanged(0), unchanged(1),
+		[]wrap.Row{row(checks.SameImpl, 2, -1), row(checks.SameStorage, 2, -1), row(checks.ReturnsArg, 3, 2)}),
+	Locs:   locsAddOut[:],
+	Writes: []int8{2},
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+// AddOutF is AddOut on the one path.
+func AddOutF(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
+	var f wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	f.Open()
+	f.Arg(0, self.Ident(), unsafe.Pointer(self))
+	f.Arg(1, other.Ident(), unsafe.Pointer(other))
+	f.Arg(2, out.Ident(), unsafe.Pointer(out))
+	f.Begin(&opAddOutF, &shapeAddOut)
+	defer f.Abandon()
+	ret := k.addOut(self, other, alpha, out)
+	f.AfterArg(0, self.Ident())
+	f.AfterArg(1, other.Ident())
+	f.AfterArg(2, out.Ident())
+	iu, su := ret.UseCounts()
+	f.Ret(3, ret.Ident(), iu, su, unsafe.Pointer(ret))
+	f.End()
+	return ret
+}
+
+var opTransposeF = wrap.Op{Name: "transpose", Overload: "int"}
+
+var shapeTranspose = wrap.Shape{
+	Args: 1, Rets: 1,
+	Rows: rows(
+		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
+		unchanged(0),
+		[]wrap.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0), row(checks.SharesStorage, 1, 0),
+			row(checks.ViewHoldsStorage, 1, 0)}),
+	Locs:   locsTranspose[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+type frame2 = wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+
+// TransposeF is Transpose on the one path.
+func TransposeF(self *rt.Tensor, d0, d1 int) *rt.Tensor {
+	var f frame2
+	transposeBeforeF(&f, &opTransposeF, self)
+	ret := k.transpose(self, d0, d1)
+	transposeAfterF(&f, self, ret)
+	return ret
+}
+
+func transposeBeforeF(f *frame2, op *wrap.Op, t0 *rt.Tensor) {
+	f.Open()
+	f.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	_, su := t0.UseCounts()
+	f.ViewBase(1, 0, su)
+	f.Begin(op, &shapeTranspose)
+}
+
+func transposeAfterF(f *frame2, t0, t1 *rt.Tensor) {
+	f.AfterArg(0, t0.Ident())
+	iu, su := t1.UseCounts()
+	f.Ret(1, t1.Ident(), iu, su, unsafe.Pointer(t1))
+	f.End()
+}
+
+var opUnbindF = wrap.Op{Name: "unbind", Overload: "int"}
+
+var shapeUnbind = wrap.Shape{
+	Args: 1, Rets: 1,
+	Lists: 1 << 1,
+	Rows: rows(
+		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
+		unchanged(0),
+		[]wrap.Row{{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 1, U: -1},
+			{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+			{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
+			{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0}}),
+	Locs:   locsTranspose[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+// UnbindF is Unbind on the one path: a list of views.
+func UnbindF(self *rt.Tensor, dim int) []*rt.Tensor {
+	var f wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	f.Open()
+	f.Arg(0, self.Ident(), unsafe.Pointer(self))
+	_, su := self.UseCounts()
+	f.ViewBaseList(0, 0, su)
+	f.Begin(&opUnbindF, &shapeUnbind)
+	ret := k.unbind(self, dim)
+	f.AfterArg(0, self.Ident())
+	f.List(0, len(ret), unsafe.Pointer(unsafe.SliceData(ret)))
+	for j, t := range ret {
+		iu, su := t.UseCounts()
+		f.RetElem(0, j, t.Ident(), iu, su)
+	}
+	f.RetListRead(0)
+	f.End()
+	return ret
+}
+
+var opCatF = wrap.Op{Name: "cat"}
+
+var shapeCat = wrap.Shape{
+	Args: 1, Rets: 1,
+	Lists: 1 << 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		row(checks.ImplUseCountLE1, 1, -1),
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		row(checks.StorageUseCountEq1, 1, -1),
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+	Locs:   locsCat[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+type frameCat = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+
+// CatF is Cat on the one path: a list argument.
+func CatF(tensors []*rt.Tensor) *rt.Tensor {
+	var f frameCat
+	catBeforeF(&f, &opCatF, tensors)
+	ret := k.cat(tensors)
+	catAfterF(&f, tensors, ret)
+	return ret
+}
+
+func catBeforeF(f *frameCat, op *wrap.Op, t0 []*rt.Tensor) {
+	f.Open()
+	f.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, t := range t0 {
+		f.Elem(0, j, t.Ident())
+	}
+	f.Begin(op, &shapeCat)
+}
+
+func catAfterF(f *frameCat, t0 []*rt.Tensor, t1 *rt.Tensor) {
+	f.AfterList(0, len(t0))
+	for j, t := range t0 {
+		f.AfterElem(0, j, t.Ident())
+	}
+	iu, su := t1.UseCounts()
+	f.Ret(0, t1.Ident(), iu, su, unsafe.Pointer(t1))
+	f.End()
+}
+
+var opMaxMinF = wrap.Op{Name: "max_min"}
+
+var locsMaxMin = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
+
+var shapeMaxMin = wrap.Shape{
+	Args: 1, Rets: 2,
+	Rows: rows(
+		[]wrap.Row{row(checks.SameContent, 0, -1), row(checks.BindingContext, 0, -1)},
+		unchanged(0),
+		[]wrap.Row{row(checks.ImplUseCountLE1, 1, -1), row(checks.NotArgHandle, 1, 0), row(checks.StorageUseCountEq1, 1, -1),
+			row(checks.ImplUseCountLE1, 2, -1), row(checks.NotArgHandle, 2, 0), row(checks.StorageUseCountEq1, 2, -1),
+			{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 1<<1 | 1<<2}}),
+	Locs:   locsMaxMin[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+// MaxMinF is MaxMin on the one path: two returns.
+func MaxMinF(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
+	var f frame3
+	f.Open()
+	f.Arg(0, self.Ident(), unsafe.Pointer(self))
+	f.Begin(&opMaxMinF, &shapeMaxMin)
+	mx, mn := k.maxMin(self)
+	f.AfterArg(0, self.Ident())
+	iu, su := mx.UseCounts()
+	f.Ret(1, mx.Ident(), iu, su, unsafe.Pointer(mx))
+	iu, su = mn.UseCounts()
+	f.Ret(2, mn.Ident(), iu, su, unsafe.Pointer(mn))
+	f.End()
+	return mx, mn
+}
+
+// add_opt(Tensor self, Tensor? other) -> Tensor: an optional argument,
+// here on both paths.
+var (
+	opAddOpt  = wrap.Op{Name: "add_opt"}
+	opAddOptF = wrap.Op{Name: "add_opt"}
+)
+
+// addOpt adds other to self, or copies self without it.
+func addOpt(self, other *rt.Tensor) *rt.Tensor {
+	if other == nil {
+		return rt.Add(self, rt.Zeros(self.Sizes()...), 1)
+	}
+	return k.add(self, other, 1)
+}
+
+// AddOpt is the rows path's wrapper of add_opt.
+func AddOpt(self, other *rt.Tensor) *rt.Tensor {
+	var c wrap.Call
+	var s0, s1, s2 wrap.Saved
+	l := &locsAdd
+	c.Begin(&opAddOpt)
+	c.Save(&s0, self)
+	c.SaveOpt(&s1, other, other != nil)
+	c.BindingContext(l[0], &s0, self)
+	c.BindingContext(l[1], &s1, other)
+	c.SameContent(l[0], &s0, self)
+	c.SameContent(l[1], &s1, other)
+	ret := addOpt(self, other)
+	c.After(&s0, self)
+	c.After(&s1, other)
+	c.Result(&s2, ret)
+	c.SameImplStorageVersion(l[0], &s0)
+	c.SameImplStorageVersion(l[1], &s1)
+	c.ImplUseCountLE1(l[2], &s2)
+	c.NotArg(l[2], &s2, l[0], &s0)
+	c.NotArg(l[2], &s2, l[1], &s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.FreshNoAlias(l[2], &s2, l[0], &s0)
+	c.FreshNoAlias(l[2], &s2, l[1], &s1)
+	c.SameContentAfter(l[0], &s0, self)
+	c.SameContentAfter(l[1], &s1, other)
+	c.End()
+	return ret
+}
+
+// AddOptF is AddOpt on the one path.
+func AddOptF(self, other *rt.Tensor) *rt.Tensor {
+	var f frame3
+	f.Open()
+	f.Arg(0, self.Ident(), unsafe.Pointer(self))
+	f.ArgOpt(1, other.Ident(), unsafe.Pointer(other), other != nil)
+	f.Begin(&opAddOptF, &shapeAdd)
+	ret := addOpt(self, other)
+	after2r(&f, self, other, ret)
+	return ret
+}

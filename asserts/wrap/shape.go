@@ -1,0 +1,375 @@
+package wrap
+
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
+)
+
+// A Shape is what a checked wrapper of the one path (version 4) hands the
+// runtime with its [Frame]: the rows of its op's plan as data. Its tensors
+// are numbered, the arguments' first, then the returns' (a slot K each,
+// which its Loc, Locs[K], names); a single tensor's snapshot is a [Slot]
+// of the Frame, a list's a [ListSlot], in the order of the slots.
+// Generated code declares one package-level Shape per shape of op and
+// never changes it; the runtime derives from it, once, how it runs a call
+// (docs/DESIGN.md, "One path in generated code").
+type Shape struct {
+	// Args is the number of argument slots, Rets of return slots: slots
+	// Args to Args+Rets-1 are returns.
+	Args, Rets int
+	// Lists has bit K set for each slot K that is a list (Tensor[],
+	// Tensor?[]); OptLists for each that is a Tensor?[].
+	Lists, OptLists uint64
+	// Rows are the plan's rows, in its order.
+	Rows []Row
+	// Locs are the op's Locs: the slots', then those that only a plan
+	// skip names.
+	Locs []Loc
+	// Writes are the argument slots the call may write (Tensor(a!)).
+	Writes []int8
+	// Tensor makes the tensor of a single slot from its handle, Elem the
+	// element i of a list slot from the list's data pointer, for the rows
+	// that read a tensor off the fast plan (same_content, binding_context,
+	// same_metadata of a type without fingerprint).
+	Tensor func(h unsafe.Pointer) asserts.Tensor
+	Elem   func(h unsafe.Pointer, i int) asserts.Tensor
+
+	plan atomic.Pointer[fastPlan]
+}
+
+// A Form is the form of a row's tensors (single tensors, a list return, a
+// list argument, both lists...), as the table of checks names them.
+type Form = checktable.Form
+
+// The forms of a row.
+const (
+	FormOne     = checktable.FormOne
+	FormRetList = checktable.FormRetList
+	FormArgList = checktable.FormArgList
+	FormLists   = checktable.FormLists
+)
+
+// A Row is one row of an op's plan as data: its check, its form and the
+// slots it names. T is the row's tensor (a one-tensor row) or its return
+// (a pair); U the argument of a pair, -1 for none. A row of the check
+// distinct_outputs names its returns in Set (bit K for slot K). A plan
+// skip (Skip) checks nothing: it counts the check skipped under reason
+// plan, at Locs[T].
+type Row struct {
+	Check checks.Check
+	Form  Form
+	Skip  bool
+	T, U  int8
+	Set   uint64
+}
+
+func (r *Row) String() string {
+	return fmt.Sprintf("%v %v T%d U%d", r.Check, r.Form, r.T, r.U)
+}
+
+// fastPlan is what the runtime derives once from a shape: where each slot
+// is in the Frame, and, when every row has a test that passes a plain call
+// without running it, those tests and the counts such a call adds. The
+// tests of each tensor alone (kept, use counts) are masks the Frame's
+// reads apply as they read (Frame.AfterArg, Frame.Ret...), or-ing what
+// differs into one word; end tests the pairs.
+type fastPlan struct {
+	sh     *Shape
+	idx    []int8 // the slot's index among the singles or the lists
+	list   []bool
+	ns, nl int // the number of single and list slots
+	nArgs  int // single argument slots: indexes 0..nArgs-1 of the singles
+	// argLists are the list arguments' indexes among the lists
+	argLists []int8
+	// size is ns<<8 | nl, what begin checks the Frame's size against
+	size int
+	fast bool
+	// Bit i of the singles (kept, whole, le1, eq1) or of the lists (the
+	// l* masks): an argument's TensorImpl and StorageImpl must be kept
+	// (kept), and its version and traits too (whole); a return's
+	// TensorImpl use count must be <= 1 (le1), its StorageImpl's 1 (eq1).
+	kept, whole, le1, eq1     uint64
+	lkept, lwhole, lle1, leq1 uint64
+	// rets are the tests of the single returns against the arguments
+	rets []retNeed
+	// more: the plan has tests of metadata, of list arguments kept or of
+	// pairs with lists
+	more  bool
+	pairs []pair
+	meta  []int8 // singles with a same_metadata row
+	// what a plain call adds before the kernel: binding_context rows of
+	// single arguments (times Call.bind), same_content rows (to the word
+	// of content_check_off)
+	binds    uint64
+	content  uint64
+	bindList []int8  // lists with a binding_context row
+	contList []int8  // lists with a same_content row
+	post     tally   // what a passing call adds after the kernel
+	postList []lword // per element of a list
+	// pre and full are what a passing call of single tensors counts before
+	// the kernel and in all, with an Env registered ([0]) and without
+	// ([1]: binding_context skipped under no_env)
+	pre, full [2]tally
+	// cal is the calibration of each binding mode without lists
+	cal [2]*fastCal
+}
+
+// fastCal is what an op's signature was found to be the counts of: a fast
+// plan, a binding mode (fastPlan.pre's index) and the lengths of its
+// lists, 8 bits each.
+type fastCal struct {
+	p    *fastPlan
+	b    uint8
+	lens uint64
+}
+
+// retNeed is the tests of single return r against the arguments (bit i
+// of the singles): their TensorImpl it is not (apart), their StorageImpl
+// it has not (fresh) or has (shares; view: and holds once more than
+// before the kernel), their TensorImpl after the kernel it is (returns).
+type retNeed struct {
+	r                                   int8
+	apart, fresh, shares, returns, view uint64
+	// le1 and eq1: the use counts' tests apply to r
+	le1, eq1 bool
+	// fresh: r is apart from every argument, handle and storage, and has
+	// no other test against them (a fresh return's rows: the common
+	// case, one tight loop); else k holds each argument's tests (the k*
+	// bits)
+	allFresh bool
+	k        []uint8
+}
+
+// The bits of retNeed.k.
+const (
+	kApart   = 1 << iota // not the return's TensorImpl
+	kFresh               // not the return's StorageImpl
+	kShares              // the return's StorageImpl
+	kReturns             // its TensorImpl after the kernel is the return's
+)
+
+type pairKind uint8
+
+const (
+	pairFreshOrAli pairKind = iota // fresh_or_alias
+	pairNotInList                  // not_arg_handle of a return against a list argument
+	pairFreshOf                    // fresh_no_alias of a return against a list argument
+)
+
+type pair struct {
+	kind pairKind
+	r, a int8 // singles (a: a list index for pairNotInList, pairFreshOf)
+}
+
+// lword is an add to one word of a call's tally per element of list i.
+type lword struct {
+	i int8
+	w int8
+	v uint64
+}
+
+// planOf returns the shape's fast plan, deriving it once.
+func (sh *Shape) planOf() *fastPlan {
+	if p := sh.plan.Load(); p != nil {
+		return p
+	}
+	p := derivePlan(sh)
+	sh.plan.CompareAndSwap(nil, p)
+	return sh.plan.Load()
+}
+
+func lanePass(t *tally, lane int, n uint64) { t[lane/4] += n << (16 * (lane % 4)) }
+
+// derivePlan derives sh's plan: the slots' places, then each row's test.
+func derivePlan(sh *Shape) *fastPlan {
+	n := sh.Args + sh.Rets
+	p := &fastPlan{sh: sh, idx: make([]int8, n), list: make([]bool, n), fast: true}
+	var ns, nl int8
+	for k := range n {
+		if sh.Lists&(1<<k) != 0 {
+			p.idx[k], p.list[k] = nl, true
+			if k < sh.Args {
+				p.argLists = append(p.argLists, nl)
+			}
+			nl++
+			continue
+		}
+		p.idx[k] = ns
+		ns++
+		if k < sh.Args {
+			p.nArgs++
+		}
+	}
+	p.ns, p.nl = int(ns), int(nl)
+	p.size = p.ns<<8 | p.nl
+	perList := map[int8]*tally{}
+	for i := range sh.Rows {
+		if !p.addRow(&sh.Rows[i], perList) {
+			p.fast = false
+		}
+	}
+	all := uint64(1)<<p.nArgs - 1
+	for i := range p.rets {
+		n := &p.rets[i]
+		n.le1, n.eq1 = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0
+		n.allFresh = n.apart == all && n.fresh == all && n.shares|n.returns|n.view == 0
+		n.k = make([]uint8, p.nArgs)
+		for a := range p.nArgs {
+			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns} {
+				if set&(1<<a) != 0 {
+					n.k[a] |= 1 << bit
+				}
+			}
+		}
+	}
+	// a return that no row of its own names (only a pair) is still read
+	for k := p.nArgs; k < p.ns; k++ {
+		p.ret(int8(k))
+	}
+	p.more = len(p.meta)|len(p.pairs) != 0 || p.lkept != 0
+	for i := range nl {
+		if t := perList[i]; t != nil {
+			for w, v := range t {
+				if v != 0 {
+					p.postList = append(p.postList, lword{i, int8(w), v})
+				}
+			}
+		}
+	}
+	for b, bind := range [2]uint64{bindRun, bindNoEnv} {
+		t := &p.pre[b]
+		t[laneBinding/4] += p.binds * bind
+		t[laneContentOff/4] += p.content
+		lanePass(t, laneSameMetadata, uint64(len(p.meta)))
+		for w := range t {
+			p.full[b][w] = t[w] + p.post[w]
+		}
+		p.cal[b] = &fastCal{p: p, b: uint8(b)}
+	}
+	return p
+}
+
+// addRow adds row r's test and counts to the plan and reports whether the
+// row has one (a plain call passes it without running it). What a row
+// shows on a passing call is its check's facts in the table of checks
+// (checktable.BatchOf, LearnedBy, StepsOf), never its name.
+func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
+	if r.Skip {
+		lanePass(&p.post, lanePlan, 1)
+		return true
+	}
+	t, u := p.at(r.T), p.at(r.U)
+	if r.Form == FormOne {
+		return p.addOne(r, t, u)
+	}
+	elem := func(i int8) {
+		if perList[i] == nil {
+			perList[i] = &tally{}
+		}
+		lanePass(perList[i], checkLane[r.Check], 1)
+	}
+	k := r.Check
+	switch b := checktable.BatchOf(k); {
+	case b == checktable.BatchUnchanged && r.Form == FormArgList:
+		p.lkept |= 1 << t
+		if !slices.Contains(checktable.Unchanged(true), k) {
+			p.lwhole |= 1 << t
+		}
+		elem(t)
+	case b == checktable.BatchUncounted && r.Form == FormRetList && k == checktable.FreshImplCheck(false):
+		p.lle1 |= 1 << t
+		elem(t)
+	case b == checktable.BatchUncounted && r.Form == FormRetList:
+		p.leq1 |= 1 << t
+		elem(t)
+	case b == checktable.BatchPlain && r.Form == FormArgList:
+		p.bindList = append(p.bindList, t)
+	case b == checktable.BatchContent && r.Form == FormArgList:
+		p.contList = append(p.contList, t)
+	case b == checktable.BatchPairsHandle && r.Form == FormArgList && !p.list[r.T]:
+		p.pairs = append(p.pairs, pair{pairNotInList, t, u})
+	case b == checktable.BatchPairsStorage && r.Form == FormArgList && !p.list[r.T]:
+		p.pairs = append(p.pairs, pair{pairFreshOf, t, u})
+		elem(u)
+	default:
+		return false
+	}
+	return true
+}
+
+// addOne is addRow for a row of single tensors.
+func (p *fastPlan) addOne(r *Row, t, u int8) bool {
+	k := r.Check
+	switch b := checktable.BatchOf(k); {
+	case b == checktable.BatchUnchanged:
+		p.kept |= 1 << t
+		if !slices.Contains(checktable.Unchanged(true), k) {
+			p.whole |= 1 << t // it reads the version counter
+		}
+	case b == checktable.BatchUncounted && k == checktable.FreshImplCheck(false):
+		p.le1 |= 1 << t
+	case b == checktable.BatchUncounted:
+		p.eq1 |= 1 << t
+	case b == checktable.BatchPairsHandle:
+		p.ret(t).apart |= 1 << u
+		return true // counted as part of impl_use_count_le_1
+	case b == checktable.BatchPairsStorage:
+		p.ret(t).fresh |= 1 << u
+	case b == checktable.BatchPlain:
+		p.binds++
+		return true // counted before the kernel
+	case b == checktable.BatchContent:
+		p.content += 1 << (16 * (laneContentOff % 4))
+		return true // counted before the kernel
+	case b == checktable.BatchMetadata:
+		p.meta = append(p.meta, t)
+		return true // counted before the kernel
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedHandleSame:
+		p.ret(t).returns |= 1 << u
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
+		p.ret(t).shares |= 1 << u
+	case readsBase(k):
+		p.ret(t).view |= 1 << u
+	default:
+		return false
+	}
+	lanePass(&p.post, checkLane[k], 1)
+	return true
+}
+
+// readsBase reports whether k's rows read, before the kernel, the use
+// count of the storage a view return will share (view_holds_storage):
+// a passing call's view holds it once more than before.
+func readsBase(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Phase == checktable.BeforeCall && st.Counts {
+			return true
+		}
+	}
+	return false
+}
+
+// ret returns the tests of single return t, adding them.
+func (p *fastPlan) ret(t int8) *retNeed {
+	for i := range p.rets {
+		if p.rets[i].r == t {
+			return &p.rets[i]
+		}
+	}
+	p.rets = append(p.rets, retNeed{r: t})
+	return &p.rets[len(p.rets)-1]
+}
+
+// at returns slot k's index among the singles or the lists (-1 for none).
+func (p *fastPlan) at(k int8) int8 {
+	if k < 0 || int(k) >= len(p.idx) {
+		return -1
+	}
+	return p.idx[k]
+}

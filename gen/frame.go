@@ -1,0 +1,307 @@
+package gen
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/assertgen/assertgen/gen/steps"
+	"github.com/assertgen/assertgen/internal/checktable"
+	"github.com/assertgen/assertgen/kernels"
+)
+
+// The one path (steps.Frame): a wrapper declares a wrap.Frame, calls its
+// Before helper (the arguments read, the call begun with the op's Shape),
+// the kernel, and its After helper (the arguments read again, the returns
+// read, the call ended). The Shapes (the rows as data) and the helpers go
+// to the shapes package with the other helpers, each named by a hash of
+// its canonical text.
+
+// frameBody prints the checked path of a wrapper on the one path.
+func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
+	fr := op.Frame
+	results := make([]jen.Code, len(w.results))
+	for i := range results {
+		n, err := w.local("r", i)
+		if err != nil {
+			return nil, err
+		}
+		results[i] = jen.Id(n)
+	}
+	before, after := ss.frameFn(fr, false, w.op.Name), ss.frameFn(fr, true, w.op.Name)
+	tensor := func(s *steps.Slot) jen.Code {
+		if s.Loc.Ret {
+			return results[s.Param]
+		}
+		return jen.Id(w.params[s.Param].name)
+	}
+	args := []jen.Code{jen.Op("&").Id("fr"), jen.Op("&").Id(opVarName(w)), jen.Op("&").Add(ss.ref(ss.shapeVar(fr)))}
+	for _, s := range fr.Args {
+		args = append(args, tensor(s))
+	}
+	body := []jen.Code{
+		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
+		jen.Var().Id("fr").Add(frameType(fr)),
+		ss.ref(before).Call(args...),
+	}
+	if fr.Abandon {
+		// the call declared writes: a kernel that panics ends them
+		body = append(body, jen.Defer().Id("fr").Dot("Abandon").Call())
+	}
+	call := kernel().Call(w.callArgs()...)
+	if len(results) > 0 {
+		call = jen.List(results...).Op(":=").Add(call)
+	}
+	body = append(body, call)
+	afterArgs := []jen.Code{jen.Op("&").Id("fr")}
+	for _, s := range append(slices.Clip(fr.Args), fr.Rets...) {
+		afterArgs = append(afterArgs, tensor(s))
+	}
+	body = append(body, ss.ref(after).Call(afterArgs...))
+	if len(results) > 0 {
+		body = append(body, jen.Return(results...))
+	}
+	return body, nil
+}
+
+// frameType is the wrapper's wrap.Frame type, sized by its slots.
+func frameType(fr *steps.Frame) *jen.Statement {
+	return qw("Frame").Types(
+		jen.Index(jen.Lit(fr.Singles)).Add(qw("Slot")),
+		jen.Index(jen.Lit(fr.Lists)).Add(qw("ListSlot")))
+}
+
+// frameFn returns the Before (or After) helper of fr, adding it.
+func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
+	key := fr.Key(after)
+	if f, ok := ss.fns[key]; ok {
+		f.uses++
+		return f.name
+	}
+	kind, what := "before", "reads the arguments and begins the call"
+	tensors := fr.Args
+	params := []jen.Code{jen.Id("fr").Op("*").Add(frameType(fr))}
+	reads := fr.Before
+	if after {
+		kind, what = "after", "reads the arguments again and the returns, and ends the call"
+		tensors = append(slices.Clip(fr.Args), fr.Rets...)
+		reads = fr.After
+	} else {
+		params = append(params, jen.Id("op").Op("*").Add(qw("Op")), jen.Id("sh").Op("*").Add(qw("Shape")))
+	}
+	for _, s := range tensors {
+		params = append(params, jen.Id(tensorName(s)).Add(typeCode(s.Type)))
+	}
+	var body []jen.Code
+	if !after {
+		// the call opened before the first read (a write declared after
+		// it is concurrent with the call)
+		body = append(body, jen.Id("fr").Dot("Open").Call())
+	}
+	for _, r := range reads {
+		body = append(body, readCode(r)...)
+	}
+	if after {
+		body = append(body, jen.Id("fr").Dot("End").Call())
+	} else {
+		body = append(body, jen.Id("fr").Dot("Begin").Call(jen.Id("op"), jen.Id("sh")))
+	}
+	f := &shapeFn{name: ss.shapeName(ss.exported(kind), key), params: params, body: body, first: op, uses: 1, what: what}
+	ss.fns[key] = f
+	ss.fnList = append(ss.fnList, f)
+	return f.name
+}
+
+// readCode prints a read of a Frame's helper.
+func readCode(r steps.Read) []jen.Code {
+	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
+	i, k := jen.Lit(r.I), strconv.Itoa(r.Slot.K)
+	ptr := func(c jen.Code) jen.Code { return jen.Qual("unsafe", "Pointer").Call(c) }
+	data := ptr(jen.Qual("unsafe", "SliceData").Call(t))
+	ident := func(c *jen.Statement) jen.Code { return c.Dot("Ident").Call() }
+	elemLoop := func(each ...jen.Code) jen.Code {
+		return jen.For(jen.List(jen.Id("j"), jen.Id("e")).Op(":=").Range().Add(t)).Block(each...)
+	}
+	switch r.Kind {
+	case steps.ReadArg:
+		return []jen.Code{fr.Clone().Dot("Arg").Call(i, ident(t.Clone()), ptr(t))}
+	case steps.ReadArgOpt:
+		return []jen.Code{fr.Clone().Dot("ArgOpt").Call(i, ident(t.Clone()), ptr(t), t.Clone().Op("!=").Nil())}
+	case steps.ReadList:
+		return []jen.Code{
+			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
+			elemLoop(fr.Clone().Dot("Elem").Call(i, jen.Id("j"), ident(jen.Id("e")))),
+		}
+	case steps.ReadMeta, steps.ReadMetaAfter:
+		fp, ok := jen.Id("fp"+k), jen.Id("ok"+k)
+		m := "Meta"
+		if r.Kind == steps.ReadMetaAfter {
+			m = "MetaAfter"
+		}
+		return []jen.Code{
+			jen.List(fp, ok).Op(":=").Add(t).Dot("MetadataFingerprint").Call(),
+			fr.Clone().Dot(m).Call(i, fp, ok),
+		}
+	case steps.ReadViewBase, steps.ReadViewBaseList:
+		su := jen.Id("su" + strconv.Itoa(r.A.K) + "_" + k)
+		m := "ViewBase"
+		if r.Kind == steps.ReadViewBaseList {
+			m = "ViewBaseList"
+		}
+		return []jen.Code{
+			jen.List(jen.Id("_"), su).Op(":=").Id(tensorName(r.A)).Dot("UseCounts").Call(),
+			fr.Clone().Dot(m).Call(i, jen.Lit(r.AI), su),
+		}
+	case steps.ReadAfterArg:
+		return []jen.Code{fr.Clone().Dot("AfterArg").Call(i, ident(t.Clone()))}
+	case steps.ReadAfterList:
+		return []jen.Code{
+			fr.Clone().Dot("AfterList").Call(i, jen.Len(t)),
+			elemLoop(fr.Clone().Dot("AfterElem").Call(i, jen.Id("j"), ident(jen.Id("e")))),
+		}
+	case steps.ReadRet:
+		iu, su := jen.Id("iu"+k), jen.Id("su"+k)
+		return []jen.Code{
+			jen.List(iu, su).Op(":=").Add(t).Dot("UseCounts").Call(),
+			fr.Clone().Dot("Ret").Call(i, ident(t.Clone()), iu, su, ptr(t)),
+		}
+	case steps.ReadRetList:
+		return []jen.Code{
+			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
+			elemLoop(
+				jen.List(jen.Id("iu"), jen.Id("su")).Op(":=").Id("e").Dot("UseCounts").Call(),
+				fr.Clone().Dot("RetElem").Call(i, jen.Id("j"), ident(jen.Id("e")), jen.Id("iu"), jen.Id("su"))),
+			fr.Clone().Dot("RetListRead").Call(i),
+		}
+	}
+	panic("gen: read of kind " + strconv.Itoa(int(r.Kind)))
+}
+
+// A shapeVarDef is a package-level wrap.Shape.
+type shapeVarDef struct {
+	name string
+	fr   *steps.Frame
+	// tensor and elem name the functions that make a tensor from a handle
+	// ("" without slots)
+	tensor, elem string
+}
+
+// shapeVar returns the name of fr's wrap.Shape, adding it.
+func (ss *shapeSet) shapeVar(fr *steps.Frame) string {
+	key := fr.ShapeKey()
+	if n, ok := ss.shapes[key]; ok {
+		return n
+	}
+	n := ss.shapeName(ss.exported("shape"), key)
+	ss.shapes[key] = n
+	d := shapeVarDef{name: n, fr: fr}
+	if fr.Elem.Name != "" {
+		d.tensor, d.elem = ss.tensorFns(fr.Elem)
+	}
+	ss.shapeList = append(ss.shapeList, d)
+	return n
+}
+
+// tensorFns returns the names of the functions that make a tensor of
+// type t (a pointer type) from its handle, and element i of a list of t
+// from the list's data, adding them.
+func (ss *shapeSet) tensorFns(t kernels.GoType) (tensor, elem string) {
+	key := t.String()
+	if n, ok := ss.tensorFn[key]; ok {
+		return n, strings.Replace(n, "tensor", "elem", 1)
+	}
+	n := ss.shapeName(ss.ns+"tensor", key)
+	ss.tensorFn[key] = n
+	ss.tensorTypes = append(ss.tensorTypes, tensorFnDef{n, strings.Replace(n, "tensor", "elem", 1), t})
+	return n, strings.Replace(n, "tensor", "elem", 1)
+}
+
+type tensorFnDef struct {
+	tensor, elem string
+	typ          kernels.GoType
+}
+
+// genFrames writes the Shapes and the functions they name, sorted by
+// name.
+func genFrames(f *jen.File, ss *shapeSet) {
+	slices.SortFunc(ss.shapeList, func(a, b shapeVarDef) int { return strings.Compare(a.name, b.name) })
+	slices.SortFunc(ss.tensorTypes, func(a, b tensorFnDef) int { return strings.Compare(a.tensor, b.tensor) })
+	for _, d := range ss.shapeList {
+		f.Line()
+		f.Commentf("%s is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).", d.name)
+		f.Var().Id(d.name).Op("=").Add(qw("Shape")).Values(shapeDict(d))
+	}
+	for _, t := range ss.tensorTypes {
+		elem := t.typ
+		elem.Prefix = strings.TrimPrefix(elem.Prefix, "*")
+		h := jen.Id("h")
+		f.Line()
+		f.Commentf("%s makes a %s from its handle, for the rows that read the tensor.", t.tensor, t.typ.Display())
+		f.Func().Id(t.tensor).Params(h.Clone().Qual("unsafe", "Pointer")).Add(qa("Tensor")).Block(
+			jen.Return(jen.Parens(typeCode(t.typ)).Call(h)))
+		f.Line()
+		f.Commentf("%s makes element i of a list of %s from the list's data.", t.elem, t.typ.Display())
+		f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Tensor")).Block(
+			jen.Return(jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), jen.Id("i").Op("+").Lit(1)).Index(jen.Id("i"))))
+	}
+}
+
+// shapeDict is the wrap.Shape literal of d.
+func shapeDict(d shapeVarDef) jen.Dict {
+	sh := &d.fr.Shape
+	dict := jen.Dict{
+		jen.Id("Args"): jen.Lit(sh.Args),
+		jen.Id("Rets"): jen.Lit(sh.Rets),
+	}
+	if sh.Lists != 0 {
+		dict[jen.Id("Lists")] = jen.Lit(int(sh.Lists))
+	}
+	if sh.OptLists != 0 {
+		dict[jen.Id("OptLists")] = jen.Lit(int(sh.OptLists))
+	}
+	var rows []jen.Code
+	for _, r := range sh.Rows {
+		// one row a line: {Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1}
+		kv := func(k string, v jen.Code) jen.Code { return jen.Id(k).Op(":").Add(v) }
+		row := []jen.Code{kv("Check", qc(r.Check.GoName()))}
+		if r.Skip {
+			row = append(row, kv("Skip", jen.True()))
+		} else {
+			row = append(row, kv("Form", qw(formNames[r.Form])))
+		}
+		row = append(row, kv("T", jen.Lit(r.T)), kv("U", jen.Lit(r.U)))
+		if r.Set != 0 {
+			row = append(row, kv("Set", jen.Lit(int(r.Set))))
+		}
+		rows = append(rows, jen.Values(row...))
+	}
+	if len(rows) > 0 {
+		dict[jen.Id("Rows")] = jen.Index().Add(qw("Row")).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...)
+	}
+	locs := make([]jen.Code, len(sh.Locs))
+	for i, l := range sh.Locs {
+		locs[i] = locCode(l)
+	}
+	if len(locs) > 0 {
+		dict[jen.Id("Locs")] = jen.Index().Add(qw("Loc")).Values(locs...)
+	}
+	if len(sh.Writes) > 0 {
+		ws := make([]jen.Code, len(sh.Writes))
+		for i, k := range sh.Writes {
+			ws[i] = jen.Lit(k)
+		}
+		dict[jen.Id("Writes")] = jen.Index().Int8().Values(ws...)
+	}
+	if d.tensor != "" {
+		dict[jen.Id("Tensor")] = jen.Id(d.tensor)
+		dict[jen.Id("Elem")] = jen.Id(d.elem)
+	}
+	return dict
+}
+
+// formNames are asserts/wrap's names of the forms a Shape's row takes.
+var formNames = map[checktable.Form]string{
+	checktable.FormOne: "FormOne", checktable.FormRetList: "FormRetList", checktable.FormArgList: "FormArgList", checktable.FormLists: "FormLists",
+}

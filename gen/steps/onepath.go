@@ -1,0 +1,372 @@
+package steps
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
+	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// The one path (version 4 of asserts/wrap, docs/DESIGN.md "One path in
+// generated code"): a wrapper declares a wrap.Frame sized by its slots,
+// its Before helper reads the arguments and begins the call with the op's
+// Shape, its After helper reads the arguments again and the returns and
+// ends it. The rows are data (a Shape's Rows); nothing the helpers do
+// depends on a condition or names a check's entry.
+
+// A Frame is an op's wrapper on the one path: its Shape (the rows as
+// data) and its helpers' reads.
+type Frame struct {
+	// Singles and Lists are the sizes of the wrapper's wrap.Frame: its
+	// slots of single tensors and of lists (Slot.K's order, each kind
+	// numbered apart: Index).
+	Singles, Lists int
+	Shape          Shape
+	// Before are the reads of the Before helper, After the After
+	// helper's.
+	Before, After []Read
+	// Args and Rets are the op's slots (Op.Args, Op.Rets).
+	Args, Rets []*Slot
+	// Elem is the element type of the tensors (a pointer type): the
+	// Shape's Tensor and Elem functions make it from a handle.
+	Elem kernels.GoType
+	// Abandon: the call declares writes; the wrapper defers Abandon.
+	Abandon bool
+}
+
+// A Shape is the data of a wrap.Shape: the slots' counts, which are
+// lists, the rows, the Locs and the slots written.
+type Shape struct {
+	Args, Rets      int
+	Lists, OptLists uint64
+	Rows            []ShapeRow
+	Locs            []Loc
+	Writes          []int
+}
+
+// A ShapeRow is a wrap.Row: a row of the plan (or a plan skip: Skip, at
+// Locs[T]) as its check, its form and the slots it names.
+type ShapeRow struct {
+	Check checks.Check
+	Form  checktable.Form
+	Skip  bool
+	T, U  int
+	Set   uint64
+}
+
+// ReadKind is the kind of a read of a helper of the one path.
+type ReadKind uint8
+
+const (
+	ReadArg          ReadKind = iota // f.Arg(I, t.Ident(), unsafe.Pointer(t))
+	ReadArgOpt                       // f.ArgOpt(I, t.Ident(), unsafe.Pointer(t), t != nil)
+	ReadList                         // f.List(I, len(t), data); for j, e := range t { f.Elem(I, j, e.Ident()) }
+	ReadMeta                         // f.Meta(I, t.MetadataFingerprint())
+	ReadViewBase                     // _, su := A.UseCounts(); f.ViewBase(I, AI, su)
+	ReadViewBaseList                 // _, su := A.UseCounts(); f.ViewBaseList(I, AI, su)
+	ReadAfterArg                     // f.AfterArg(I, t.Ident())
+	ReadAfterList                    // f.AfterList(I, len(t)); for j, e := range t { f.AfterElem(I, j, e.Ident()) }
+	ReadMetaAfter                    // f.MetaAfter(I, t.MetadataFingerprint())
+	ReadRet                          // iu, su := t.UseCounts(); f.Ret(I, t.Ident(), iu, su, unsafe.Pointer(t))
+	ReadRetList                      // f.List(I, len(t), data); each: f.RetElem(I, j, ...); f.RetListRead(I)
+)
+
+var readNames = [...]string{"Arg", "ArgOpt", "List", "Meta", "ViewBase", "ViewBaseList", "AfterArg", "AfterList", "MetaAfter", "Ret", "RetList"}
+
+// A Read is a read of a helper: of slot Slot (index I among its kind's),
+// and for a view base, of argument A (index AI).
+type Read struct {
+	Kind  ReadKind
+	Slot  *Slot
+	I     int
+	A     *Slot
+	AI    int
+	Ident string // the tensor type's method that reads the identities
+}
+
+func (r Read) String() string {
+	s := fmt.Sprintf("%s(%d,t%d", readNames[r.Kind], r.I, r.Slot.K)
+	if r.A != nil {
+		s += fmt.Sprintf(",%d,t%d", r.AI, r.A.K)
+	}
+	return s + ")"
+}
+
+// Index returns the index of slot s among the Frame's singles or lists.
+func (fr *Frame) Index(s *Slot) int {
+	n := 0
+	for _, o := range append(append([]*Slot(nil), fr.Args...), fr.Rets...) {
+		if o == s {
+			return n
+		}
+		if o.List == s.List {
+			n++
+		}
+	}
+	return -1
+}
+
+// Key is the canonical text of a helper of the Frame (after: the After
+// helper): its Frame's sizes, its tensors' types and its reads, which
+// name it.
+func (fr *Frame) Key(after bool) string {
+	var b strings.Builder
+	reads, tensors := fr.Before, fr.Args
+	if after {
+		b.WriteString("After")
+		reads, tensors = fr.After, append(append([]*Slot(nil), fr.Args...), fr.Rets...)
+	} else {
+		b.WriteString("Before")
+	}
+	fmt.Fprintf(&b, "[%d,%d](", fr.Singles, fr.Lists)
+	for _, s := range tensors {
+		fmt.Fprintf(&b, "t%d %s,", s.K, s.Type)
+	}
+	b.WriteString(")")
+	for _, r := range reads {
+		b.WriteString(r.String() + ";")
+	}
+	return b.String()
+}
+
+// ShapeKey is the canonical text of the Frame's Shape, which names it.
+func (fr *Frame) ShapeKey() string {
+	sh := &fr.Shape
+	var b strings.Builder
+	fmt.Fprintf(&b, "A%d R%d L%x O%x E%s locs", sh.Args, sh.Rets, sh.Lists, sh.OptLists, fr.Elem)
+	for _, l := range sh.Locs {
+		b.WriteString(" " + l.String())
+	}
+	b.WriteString(" rows")
+	for _, r := range sh.Rows {
+		fmt.Fprintf(&b, " %v/%v/%v/%d/%d/%x", r.Check, r.Form, r.Skip, r.T, r.U, r.Set)
+	}
+	fmt.Fprintf(&b, " writes %v", sh.Writes)
+	return b.String()
+}
+
+// String prints the Frame for reading (a golden file's text).
+func (fr *Frame) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "frame [%d]Slot [%d]ListSlot elem %s\n", fr.Singles, fr.Lists, fr.Elem)
+	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v\n", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes)
+	for _, r := range fr.Shape.Rows {
+		if r.Skip {
+			fmt.Fprintf(&b, "\tskip %v at l%d\n", r.Check, r.T)
+			continue
+		}
+		fmt.Fprintf(&b, "\trow %v %v T%d U%d", r.Check, r.Form, r.T, r.U)
+		if r.Set != 0 {
+			fmt.Fprintf(&b, " set %x", r.Set)
+		}
+		b.WriteString("\n")
+	}
+	for _, part := range []struct {
+		name  string
+		reads []Read
+	}{{"before", fr.Before}, {"after", fr.After}} {
+		b.WriteString(part.name + ":")
+		for _, r := range part.reads {
+			b.WriteString(" " + r.String())
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// maxSingles and maxLists are the largest Frame asserts/wrap declares
+// (wrap.Slots, wrap.ListSlots).
+const (
+	maxSingles = 32
+	maxLists   = 8
+)
+
+// onePath returns the op's Frame, or nil when the op takes the rows'
+// helpers: a runtime kind other than Counted, a tensor type that is not a
+// pointer of one type (or is generic, anchored, an interface or the
+// foreign type), a row of a form the Frame's runtime does not run, or
+// more tensors than a Frame holds.
+func (b *builder) onePath() *Frame {
+	o, op := b.o, b.out
+	if o.Identity != plan.Counted || o.Foreign.Tensor.Name != "" {
+		return nil
+	}
+	fr := &Frame{Args: op.Args, Rets: op.Rets, Abandon: op.Abandon}
+	all := append(append([]*Slot(nil), op.Args...), op.Rets...)
+	for _, s := range all {
+		elem := s.Type
+		if s.List {
+			if !strings.HasPrefix(elem.Prefix, "[]") {
+				return nil
+			}
+			elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
+		}
+		if elem.Prefix != "*" || elem.Interface || len(elem.Params()) > 0 || b.anchored(s) ||
+			o.AnchoredOf[elem.Origin().String()] || s.Adapt != AdaptNone {
+			return nil
+		}
+		if fr.Elem.Name == "" {
+			fr.Elem = elem
+		} else if fr.Elem.String() != elem.String() {
+			return nil
+		}
+		if s.List {
+			fr.Lists++
+		} else {
+			fr.Singles++
+		}
+	}
+	if len(all) == 0 || fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
+		return nil // an op without tensors to check keeps the helpers that count its skips
+	}
+	if !b.shapeRows(fr) {
+		return nil
+	}
+	b.reads(fr)
+	return fr
+}
+
+// shapeRows fills the Frame's Shape from the plan's rows and skips, and
+// reports whether the runtime runs each of them.
+func (b *builder) shapeRows(fr *Frame) bool {
+	sh := &fr.Shape
+	sh.Args, sh.Rets = len(fr.Args), len(fr.Rets)
+	for _, s := range append(append([]*Slot(nil), fr.Args...), fr.Rets...) {
+		if s.List {
+			sh.Lists |= 1 << s.K
+			if s.Form == schema.TensorOptionalList {
+				sh.OptLists |= 1 << s.K
+			}
+		}
+	}
+	for _, m := range b.op.Mutable {
+		sh.Writes = append(sh.Writes, b.arg[m].K)
+	}
+	for i := range b.op.Checks {
+		ck := &b.op.Checks[i]
+		if ck.NeverFires {
+			sh.Rows = append(sh.Rows, ShapeRow{Check: ck.Name, Skip: true, T: b.locIndex(rowLoc(ck.Arg, ck.Ret)), U: -1})
+			continue
+		}
+		r := ShapeRow{Check: ck.Name, T: -1, U: -1}
+		var rs, as *Slot
+		if ck.Ret != nil {
+			rs = b.ret[*ck.Ret]
+		}
+		if ck.Arg != "" {
+			as = b.arg[ck.Arg]
+		}
+		switch {
+		case checktable.ShapeOf(ck.Name) == checktable.OnRets:
+			for _, i := range ck.Rets {
+				r.Set |= 1 << b.ret[i].K
+				if r.T < 0 {
+					r.T = b.ret[i].K
+				}
+			}
+		case rs != nil && as != nil:
+			r.T, r.U = rs.K, as.K
+		case rs != nil:
+			r.T = rs.K
+		default:
+			r.T = as.K
+		}
+		f, ok := checktable.FormFor(ck.Name, as != nil, rs != nil && rs.List, as != nil && as.List)
+		if !ok || f == checktable.FormOf || onceStep(ck.Name) {
+			return false // fresh_not_held's hand-outs: a runtime without use counts
+		}
+		r.Form = f
+		sh.Rows = append(sh.Rows, r)
+	}
+	for _, sk := range b.op.Skipped {
+		if sk.Name >= checks.NumChecks { // not_arg_handle: counted with another check
+			continue
+		}
+		sh.Rows = append(sh.Rows, ShapeRow{Check: sk.Name, Skip: true, T: b.locIndex(rowLoc(sk.Arg, sk.Ret)), U: -1})
+	}
+	sh.Locs = b.out.Locs
+	return true
+}
+
+// reads fills the Frame's helpers' reads: the arguments' identities (and
+// metadata fingerprints, views' bases) before the kernel; the arguments'
+// again, their fingerprints, and the returns' identities and use counts
+// after it.
+func (b *builder) reads(fr *Frame) {
+	meta := map[*Slot]bool{}
+	for i := range b.op.Checks {
+		ck := &b.op.Checks[i]
+		if a := b.arg[ck.Arg]; checktable.BatchOf(ck.Name) == checktable.BatchMetadata && !ck.NeverFires && a != nil && !a.List && b.o.MetadataOf[a.Type.Origin().String()] {
+			meta[a] = true
+		}
+	}
+	for _, s := range fr.Args {
+		r := Read{Kind: ReadArg, Slot: s, I: fr.Index(s)}
+		switch {
+		case s.List:
+			r.Kind = ReadList
+		case s.Form == schema.TensorOptional:
+			r.Kind = ReadArgOpt
+		}
+		fr.Before = append(fr.Before, r)
+		if meta[s] {
+			fr.Before = append(fr.Before, Read{Kind: ReadMeta, Slot: s, I: r.I})
+		}
+	}
+	for i := range b.op.Checks {
+		ck := &b.op.Checks[i]
+		if !readsBase(ck.Name) || ck.NeverFires || ck.Ret == nil {
+			continue
+		}
+		rs, as := b.ret[*ck.Ret], b.arg[ck.Arg]
+		k := ReadViewBase
+		if rs.List {
+			k = ReadViewBaseList
+		}
+		fr.Before = append(fr.Before, Read{Kind: k, Slot: rs, I: fr.Index(rs), A: as, AI: fr.Index(as)})
+	}
+	for _, s := range fr.Args {
+		r := Read{Kind: ReadAfterArg, Slot: s, I: fr.Index(s)}
+		if s.List {
+			r.Kind = ReadAfterList
+		}
+		fr.After = append(fr.After, r)
+		if meta[s] {
+			fr.After = append(fr.After, Read{Kind: ReadMetaAfter, Slot: s, I: r.I})
+		}
+	}
+	for _, s := range fr.Rets {
+		r := Read{Kind: ReadRet, Slot: s, I: fr.Index(s)}
+		if s.List {
+			r.Kind = ReadRetList
+		}
+		fr.After = append(fr.After, r)
+	}
+}
+
+// onceStep reports whether a check has a step made once per call
+// (checktable.Step.Once: fresh_not_held's BeginFresh).
+func onceStep(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Once {
+			return true
+		}
+	}
+	return false
+}
+
+// readsBase reports whether a check's rows read, before the kernel, the
+// use count of the storage a view return will share (a step before the
+// call that reads counts: view_holds_storage's ViewBase).
+func readsBase(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Phase == checktable.BeforeCall && st.Counts {
+			return true
+		}
+	}
+	return false
+}
