@@ -13,9 +13,9 @@ import (
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-func rtTensor(h unsafe.Pointer) asserts.Tensor { return (*rt.Tensor)(h) }
+func rtTensor(h unsafe.Pointer) asserts.Identity { return (*rt.Tensor)(h) }
 
-func rtElem(h unsafe.Pointer, i int) asserts.Tensor { return unsafe.Slice((**rt.Tensor)(h), i+1)[i] }
+func rtElem(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**rt.Tensor)(h), i+1)[i] }
 
 // row makes a Row of single tensors.
 func row(k checks.Check, t, u int8) wrap.Row {

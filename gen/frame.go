@@ -32,10 +32,19 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 	}
 	before, after := ss.frameFn(fr, false, w.op.Name), ss.frameFn(fr, true, w.op.Name)
 	tensor := func(s *steps.Slot) jen.Code {
+		var t jen.Code
 		if s.Loc.Ret {
-			return results[s.Param]
+			t = results[s.Param]
+		} else {
+			t = jen.Id(w.params[s.Param].name)
 		}
-		return jen.Id(w.params[s.Param].name)
+		switch s.Adapt {
+		case steps.AdaptOne: // the memory kind's adapter: the same pointer
+			return jen.Parens(typeCode(ss.foreign.adapter)).Call(t)
+		case steps.AdaptList:
+			return ss.foreignRef(ss.foreign.adapter.Name + "List").Call(t)
+		}
+		return t
 	}
 	args := []jen.Code{jen.Op("&").Id("fr"), jen.Op("&").Id(opVarName(w)), jen.Op("&").Add(ss.ref(ss.shapeVar(fr)))}
 	for _, s := range fr.Args {
@@ -103,10 +112,14 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 	for _, r := range reads {
 		body = append(body, readCode(r)...)
 	}
+	begin, end := "Begin", "End"
+	if fr.Memory {
+		begin, end = "BeginMemory", "EndMemory"
+	}
 	if after {
-		body = append(body, jen.Id("fr").Dot("End").Call())
+		body = append(body, jen.Id("fr").Dot(end).Call())
 	} else {
-		body = append(body, jen.Id("fr").Dot("Begin").Call(jen.Id("op"), jen.Id("sh")))
+		body = append(body, jen.Id("fr").Dot(begin).Call(jen.Id("op"), jen.Id("sh")))
 	}
 	f := &shapeFn{name: ss.shapeName(ss.exported(kind), key), params: params, body: body, first: op, uses: 1, what: what}
 	ss.fns[key] = f
@@ -166,6 +179,21 @@ func readCode(r steps.Read) []jen.Code {
 		return []jen.Code{
 			jen.List(iu, su).Op(":=").Add(t).Dot("UseCounts").Call(),
 			fr.Clone().Dot("Ret").Call(i, ident(t.Clone()), iu, su, ptr(t)),
+		}
+	case steps.ReadArgMemory, steps.ReadAfterArgMemory, steps.ReadRetMemory:
+		m := map[steps.ReadKind]string{steps.ReadArgMemory: "ArgMemory", steps.ReadAfterArgMemory: "AfterArgMemory", steps.ReadRetMemory: "RetMemory"}[r.Kind]
+		return []jen.Code{fr.Clone().Dot(m).Call(i, ptr(t), t.Clone().Dot("Memory").Call())}
+	case steps.ReadListMemory:
+		e := jen.Id("e")
+		return []jen.Code{
+			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
+			elemLoop(fr.Clone().Dot("ElemMemory").Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call())),
+		}
+	case steps.ReadAfterListMemory:
+		e := jen.Id("e")
+		return []jen.Code{
+			fr.Clone().Dot("AfterList").Call(i, jen.Len(t)),
+			elemLoop(fr.Clone().Dot("AfterElemMemory").Call(i, jen.Id("j"), ptr(e), e.Clone().Dot("Memory").Call())),
 		}
 	case steps.ReadRetList:
 		return []jen.Code{
@@ -239,11 +267,11 @@ func genFrames(f *jen.File, ss *shapeSet) {
 		h := jen.Id("h")
 		f.Line()
 		f.Commentf("%s makes a %s from its handle, for the rows that read the tensor.", t.tensor, t.typ.Display())
-		f.Func().Id(t.tensor).Params(h.Clone().Qual("unsafe", "Pointer")).Add(qa("Tensor")).Block(
+		f.Func().Id(t.tensor).Params(h.Clone().Qual("unsafe", "Pointer")).Add(qa("Identity")).Block(
 			jen.Return(jen.Parens(typeCode(t.typ)).Call(h)))
 		f.Line()
 		f.Commentf("%s makes element i of a list of %s from the list's data.", t.elem, t.typ.Display())
-		f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Tensor")).Block(
+		f.Func().Id(t.elem).Params(h.Clone().Qual("unsafe", "Pointer"), jen.Id("i").Int()).Add(qa("Identity")).Block(
 			jen.Return(jen.Qual("unsafe", "Slice").Call(jen.Parens(jen.Op("*").Add(typeCode(t.typ))).Call(h), jen.Id("i").Op("+").Lit(1)).Index(jen.Id("i"))))
 	}
 }
@@ -304,4 +332,5 @@ func shapeDict(d shapeVarDef) jen.Dict {
 // formNames are asserts/wrap's names of the forms a Shape's row takes.
 var formNames = map[checktable.Form]string{
 	checktable.FormOne: "FormOne", checktable.FormRetList: "FormRetList", checktable.FormArgList: "FormArgList", checktable.FormLists: "FormLists",
+	checktable.FormOf: "FormOf",
 }

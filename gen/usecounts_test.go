@@ -89,7 +89,7 @@ func TestIdentityKindFollowed(t *testing.T) {
 		for _, f := range res.Files {
 			all = append(all, f.Data...)
 		}
-		for _, want := range []string{"type ForeignTensor rt.Tensor", "c.SaveMemory(", "c.ResultMemory("} {
+		for _, want := range []string{"type ForeignTensor rt.Tensor", "fr.ArgMemory(", "fr.RetMemory(", "fr.BeginMemory("} {
 			if !bytes.Contains(all, []byte(want)) {
 				t.Errorf("memory: no %s in the wrappers", want)
 			}

@@ -62,6 +62,9 @@ type frame struct {
 	c    Call
 	p    *fastPlan
 	fast bool
+	// calib: a call of the memory kind off the fast plan that met its
+	// conditions, which calibrates its op if it passes (framemem.go)
+	calib bool
 	// since1 is 1 + the write clock when the call opened (Frame.Open,
 	// before its reads; 0: not opened)
 	since1 uint64

@@ -17,7 +17,7 @@ type counted struct {
 func (t *counted) Ident() asserts.Ident        { return t.id }
 func (t *counted) UseCounts() (impl, stor int) { return t.iu, t.su }
 
-func countedOf(h unsafe.Pointer) asserts.Tensor { return (*counted)(h) }
+func countedOf(h unsafe.Pointer) asserts.Identity { return (*counted)(h) }
 
 // unaryShape is a fresh op of one argument: neg(Tensor self) -> Tensor.
 var unaryShape = Shape{

@@ -208,16 +208,16 @@ func (f *frame) swapBindings(p *fastPlan, s []Slot, ls []ListSlot) {
 
 // elemsBuf holds the tensors of a list for a row that reads them: up to
 // listInline of them on the stack.
-type elemsBuf [listInline]asserts.Tensor
+type elemsBuf [listInline]asserts.Identity
 
 // elems makes the tensors of list slot q from its handle, in buf when
 // they fit (off the fast plan only).
-func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Tensor {
-	var ts []asserts.Tensor
+func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
+	var ts []asserts.Identity
 	if q.l.n <= len(buf) {
 		ts = buf[:q.l.n]
 	} else {
-		ts = make([]asserts.Tensor, q.l.n)
+		ts = make([]asserts.Identity, q.l.n)
 	}
 	for i := range ts {
 		ts[i] = f.p.sh.Elem(q.h, i)
@@ -339,6 +339,9 @@ func (f *frame) addLists(p *fastPlan, ls []ListSlot, post bool) {
 	for _, i := range p.contList {
 		c.t[laneContentOff/4] += uint64(ls[i].l.n) << (16 * (laneContentOff % 4))
 	}
+	for _, i := range p.metaList {
+		c.t[laneSameMetadata/4] += uint64(ls[i].l.n) << (16 * (laneSameMetadata % 4))
+	}
 	if post {
 		for _, w := range p.postList {
 			c.t[w.w] += w.v * uint64(ls[w.i].l.n)
@@ -417,6 +420,13 @@ func (pr pair) holds(s []Slot, ls []ListSlot) bool {
 //
 //go:noinline
 func (f *frame) endRows() {
+	f.rowsAfter()
+	f.c.End()
+}
+
+// rowsAfter runs the steps of the rows after the kernel (endRows but
+// Call.End).
+func (f *frame) rowsAfter() {
 	c, p := &f.c, f.p
 	sh := p.sh
 	s, ls := f.slots(p)
@@ -457,7 +467,6 @@ func (f *frame) endRows() {
 			x.run(st.after[r.Form])
 		}
 	}
-	c.End()
 }
 
 // pendingLists sets (on) or clears the pending flag of the elements of

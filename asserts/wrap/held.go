@@ -8,10 +8,14 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/checktable"
 )
 
 // fresh_not_held counts its runs in laneFreshNotHeld (call.go).
-func init() { checkLane[checks.FreshNotHeld] = laneFreshNotHeld }
+func init() {
+	checkLane[checks.FreshNotHeld] = laneFreshNotHeld
+	rowSteps[checks.FreshNotHeld].after = forms{checktable.FormOne: stepFreshNotHeld, checktable.FormOf: stepFreshNotHeldOf}
+}
 
 // This file is the contract and the checks of runtimes without use counts:
 // [Call.ResultIdent] snapshots a return without them (the use-count checks

@@ -81,6 +81,10 @@ func leanKey(n int, env bool) uint32 {
 // memory, read before the kernel, goes (the generated code stores it
 // there: *ln.Slot(h) = t.Memory()); nil when the Lean has no room left
 // (a list's loop stops there, and the call takes the rows' path).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) Slot(h unsafe.Pointer) *asserts.Memory {
 	i := ln.n
 	ln.n++
@@ -96,6 +100,10 @@ func (ln *Lean) Slot(h unsafe.Pointer) *asserts.Memory {
 // takes the lean path: every tensor plain (defined, with storage and a
 // metadata fingerprint), no mode or hermetic context, same_content off,
 // and op calibrated for these conditions.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) Begin(op *Op, n int) bool {
 	ln.op = op
 	if ln.n > leanSlots || !ContentCheckOff() {
@@ -121,9 +129,17 @@ func (ln *Lean) Begin(op *Op, n int) bool {
 }
 
 // Len returns the number of tensors saved.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) Len() int { return int(ln.n) }
 
 // Mem returns the memory of the i-th tensor saved.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) Mem(i int) *asserts.Memory { return &ln.s[i].m }
 
 // Unchanged reports whether the i-th tensor saved, whose handle is now h
@@ -131,6 +147,10 @@ func (ln *Lean) Mem(i int) *asserts.Memory { return &ln.s[i].m }
 // metadata, so that every row comparing it before and after the kernel
 // passes (as [Saved.Unchanged]), and its window too (a test stricter than
 // the rows can only send a call to its replay, where they decide).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) Unchanged(i int, h unsafe.Pointer, m *asserts.Memory) bool {
 	s := &ln.s[i]
 	return s.h == h && s.m == *m
@@ -138,6 +158,10 @@ func (ln *Lean) Unchanged(i int, h unsafe.Pointer, m *asserts.Memory) bool {
 
 // UnchangedApart is [Lean.Unchanged], and the tensor neither the return
 // whose handle is handle nor on its storage anchor (as [Saved.ApartFrom]).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) UnchangedApart(i int, h unsafe.Pointer, m *asserts.Memory, handle, anchor unsafe.Pointer) bool {
 	s := &ln.s[i]
 	return s.h == h && s.m == *m && h != handle && m.Anchor() != anchor
@@ -150,6 +174,10 @@ func (ln *Lean) UnchangedApart(i int, h unsafe.Pointer, m *asserts.Memory, handl
 // nothing and taking no hand-out number, for a storage handed out before
 // (the call then replays on the rows' path, which reports it) or for a
 // call during which a pool reported events (the rows' path claims them).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) Fresh(l Loc, handle unsafe.Pointer, m *asserts.Memory) bool {
 	if poolLog.used.Load() && writeClock.Load() != ln.since {
 		return false
@@ -244,6 +272,10 @@ func (c *Call) handNumber(id asserts.ID) uint64 {
 // fresh_not_held counted (Fresh) is done; any other is counted as one
 // more call of the signature, unless a pool reported events during it
 // (false: it replays on the rows' path, which claims them).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (ln *Lean) End() bool {
 	if ln.counted != 0 {
 		return true
@@ -260,6 +292,10 @@ func (ln *Lean) End() bool {
 // are those ln read then, a count Fresh made is taken back (the rows'
 // path counts the call), and the returns Fresh handed out are handed out
 // again under the numbers they got (handNumber).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) Replay(ln *Lean) {
 	c.since = ln.since
 	if ln.handed.n != 0 {
@@ -281,6 +317,10 @@ func (c *Call) Replay(ln *Lean) {
 // the signature's on its learned path, the op takes the lean path under
 // those conditions from then on (see [Call.FreshNotHeldLearned] and
 // [Call.EndLearned]).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) Calibrate(ln *Lean) { c.leanKey = ln.key }
 
 // calibrated is called on the learned path of a call whose counts are
@@ -294,6 +334,10 @@ func (c *Call) calibrated() {
 // SaveListLean is the pre helper's save of a list argument of a replay
 // (SaveList from memory): element i's handle and memory are those the
 // Lean kept at off+i before the kernel.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) SaveListLean(l *SavedList, n int, ln *Lean, off int) {
 	l.Reset(n)
 	for i := range n {

@@ -43,6 +43,10 @@ const (
 // QuickPath reports whether the call may take the learned path of its
 // post helper: saved outside a mode, in no hermetic context, without
 // digests. Generated code tests it before the helper's own tests.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) QuickPath() bool {
 	return c.saved == fPending && !c.env.Hermetic && !c.digests
 }
@@ -52,6 +56,10 @@ func (c *Call) QuickPath() bool {
 // memory after the kernel), the anchor it had and, where same_metadata
 // took its fingerprint, its metadata: every row comparing it before and
 // after the kernel passes.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (s *Saved) Unchanged(m *asserts.Memory) bool {
 	return s.meta == fPending && s.anchor != nil && s.anchor == m.Anchor() && (!s.hasMeta || s.metadata == memMeta(m))
 }
@@ -62,6 +70,10 @@ func (s *Saved) Unchanged(m *asserts.Memory) bool {
 // length, that of its first plain call, and a list of up to 255
 // elements. Generated code then ends the call with [Call.EndLearned],
 // and otherwise calls [Call.Learn] and runs the rows one by one.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) Learned(n int) bool {
 	return c.op.st.quick.Load() == quickReady && c.op.st.quickN == uint32(n)
 }
@@ -71,6 +83,10 @@ func (c *Call) Learned(n int) bool {
 // [Call.End] keeps what the rows after this call added, unless one of
 // them reported, spilled or counted outside the call's lanes. Once per op
 // (more only when calls race to be the first).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) Learn(n int) {
 	if c.op.st.quick.Load() == quickNone && uint(n) <= 0xff {
 		c.learning, c.learnN, c.learnFrom = true, uint32(n), c.t
@@ -101,6 +117,10 @@ func (c *Call) learnEnd() {
 // EndLearned ends a call on the learned path: it adds the op's learned
 // counts to the call's and ends it ([Call.End]), unless
 // [Call.FreshNotHeldLearned] counted the call already.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) EndLearned() {
 	if c.counted != 0 {
 		c.counted = 0
@@ -144,6 +164,10 @@ func (c *Call) EndLearned() {
 // the registry shard's lock it takes anyway (opStats.shardCalls), rather
 // than by End's atomic add; [Call.EndLearned] then has nothing left to
 // do. A later return of the call that reports takes the count back.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memory) {
 	var calls *[heldShards]uint64
 	// The call ends as the signature: End would add 1 to sigCalls and do
@@ -241,6 +265,10 @@ func (st *opStats) uncount(counted uint8) {
 // storage anchor: not_arg_handle and fresh_no_alias of the return against
 // the element pass (generated code tests it with the element unchanged,
 // in one loop over a list argument).
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (s *Saved) ApartFrom(handle, anchor unsafe.Pointer) bool {
 	return s.id.Impl != asserts.ID(uintptr(handle)) && s.anchor != anchor
 }

@@ -287,6 +287,10 @@ const (
 // (SaveMemory) outside a mode, plain with storage and, for same_metadata,
 // a metadata fingerprint; with same_content off, for its row; outside a
 // hermetic context, for binding_context's.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func PlainListRows(c *Call, l *SavedList, rows ListRows) bool {
 	if l.n > 0xff || rows&ListContent != 0 && !ContentCheckOff() || rows&ListBinding != 0 && c.env.Hermetic {
 		return false

@@ -62,6 +62,10 @@ func wideMemory(m *asserts.Memory) bool { return m.Extent() >= 16 }
 
 // AfterMemory is [Call.After] and [Call.AfterAnchor] from the tensor's
 // handle and memory once the kernel has returned.
+//
+// Deprecated: only code generated for version 3 calls it (the memory
+// kind's lean, learned and batched paths); version 4 runs the memory kind
+// on the one path ([Frame.BeginMemory]). It goes when MinVersion is 4.
 func (c *Call) AfterMemory(s *Saved, handle unsafe.Pointer, m *asserts.Memory) {
 	s.after = m.Ident(handle)
 	s.meta &^= fPending

@@ -81,6 +81,8 @@ const (
 	stepViewHoldsStorageList
 	stepImplUseCountEqFresh
 	stepImplUseCountEqFreshList
+	stepFreshNotHeld
+	stepFreshNotHeldOf
 )
 
 // rowSteps are the steps of each check's rows, by form: before the
@@ -119,10 +121,10 @@ func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
-func (x *rowCtx) tensor() asserts.Tensor { return x.f.p.sh.Tensor(x.tq.h) }
+func (x *rowCtx) tensor() asserts.Identity { return x.f.p.sh.Tensor(x.tq.h) }
 
 // elems are the tensors of the row's list T.
-func (x *rowCtx) elems() []asserts.Tensor { return x.f.elems(x.tlq, x.buf) }
+func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tlq, x.buf) }
 
 // forms is a step's IDs by form.
 type forms = [checktable.NumForms]stepID
@@ -243,6 +245,14 @@ func (x *rowCtx) runTensor(id stepID) {
 		c.ImplUseCountEqFresh(x.lt(), x.t, x.tensor())
 	case stepImplUseCountEqFreshList:
 		ImplUseCountEqFreshList(c, x.lt(), x.tl, x.elems())
+	case stepFreshNotHeld:
+		a := x.t.anchor // the return's memory's, read with its identities
+		if a == nil {
+			a = anchorOf(x.tensor())
+		}
+		c.FreshNotHeldAnchor(x.lt(), x.t, a)
+	case stepFreshNotHeldOf:
+		c.FreshNotHeldOf(x.lt(), x.t, x.tensor(), x.lu(), x.u)
 	default:
 		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
 	}

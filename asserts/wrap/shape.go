@@ -37,8 +37,8 @@ type Shape struct {
 	// element i of a list slot from the list's data pointer, for the rows
 	// that read a tensor off the fast plan (same_content, binding_context,
 	// same_metadata of a type without fingerprint).
-	Tensor func(h unsafe.Pointer) asserts.Tensor
-	Elem   func(h unsafe.Pointer, i int) asserts.Tensor
+	Tensor func(h unsafe.Pointer) asserts.Identity
+	Elem   func(h unsafe.Pointer, i int) asserts.Identity
 
 	plan atomic.Pointer[fastPlan]
 }
@@ -53,6 +53,9 @@ const (
 	FormRetList = checktable.FormRetList
 	FormArgList = checktable.FormArgList
 	FormLists   = checktable.FormLists
+	// FormOf: a row of a return that may alias its argument, on single
+	// tensors (fresh_not_held of a may-alias return).
+	FormOf = checktable.FormOf
 )
 
 // A Row is one row of an op's plan as data: its check, its form and the
@@ -118,6 +121,16 @@ type fastPlan struct {
 	pre, full [2]tally
 	// cal is the calibration of each binding mode without lists
 	cal [2]*fastCal
+	// mem: a plan of the memory kind (framemem.go), whose calls read
+	// their tensors' memory and count what a calibrating call of the rows
+	// counted; metaList are its lists with a same_metadata row, held its
+	// single return with a fresh_not_held row (-1: none), fresh whether
+	// the shape has fresh_not_held rows at all (the call notes the
+	// hand-out sequence before the kernel)
+	mem         bool
+	fresh       bool
+	held, heldK int8
+	metaList    []int8
 }
 
 // fastCal is what an op's signature was found to be the counts of: a fast
@@ -175,11 +188,15 @@ type lword struct {
 }
 
 // planOf returns the shape's fast plan, deriving it once.
-func (sh *Shape) planOf() *fastPlan {
+func (sh *Shape) planOf() *fastPlan { return sh.planOfKind(false) }
+
+// planOfKind returns the shape's fast plan, deriving it once for the
+// memory kind (mem) or the counted kind.
+func (sh *Shape) planOfKind(mem bool) *fastPlan {
 	if p := sh.plan.Load(); p != nil {
 		return p
 	}
-	p := derivePlan(sh)
+	p := derivePlan(sh, mem)
 	sh.plan.CompareAndSwap(nil, p)
 	return sh.plan.Load()
 }
@@ -187,9 +204,9 @@ func (sh *Shape) planOf() *fastPlan {
 func lanePass(t *tally, lane int, n uint64) { t[lane/4] += n << (16 * (lane % 4)) }
 
 // derivePlan derives sh's plan: the slots' places, then each row's test.
-func derivePlan(sh *Shape) *fastPlan {
+func derivePlan(sh *Shape, mem bool) *fastPlan {
 	n := sh.Args + sh.Rets
-	p := &fastPlan{sh: sh, idx: make([]int8, n), list: make([]bool, n), fast: true}
+	p := &fastPlan{sh: sh, idx: make([]int8, n), list: make([]bool, n), fast: true, mem: mem, held: -1}
 	var ns, nl int8
 	for k := range n {
 		if sh.Lists&(1<<k) != 0 {
@@ -210,7 +227,7 @@ func derivePlan(sh *Shape) *fastPlan {
 	p.size = p.ns<<8 | p.nl
 	perList := map[int8]*tally{}
 	for i := range sh.Rows {
-		if !p.addRow(&sh.Rows[i], perList) {
+		if mem && !p.addRowMem(&sh.Rows[i]) || !mem && !p.addRow(&sh.Rows[i], perList) {
 			p.fast = false
 		}
 	}

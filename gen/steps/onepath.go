@@ -36,6 +36,10 @@ type Frame struct {
 	Elem kernels.GoType
 	// Abandon: the call declares writes; the wrapper defers Abandon.
 	Abandon bool
+	// Memory: the runtime's identity kind is plan.Memory; its helpers
+	// read the tensors' memory and begin and end the call with
+	// BeginMemory and EndMemory.
+	Memory bool
 }
 
 // A Shape is the data of a wrap.Shape: the slots' counts, which are
@@ -73,9 +77,16 @@ const (
 	ReadMetaAfter                    // f.MetaAfter(I, t.MetadataFingerprint())
 	ReadRet                          // iu, su := t.UseCounts(); f.Ret(I, t.Ident(), iu, su, unsafe.Pointer(t))
 	ReadRetList                      // f.List(I, len(t), data); each: f.RetElem(I, j, ...); f.RetListRead(I)
+	// The memory kind's reads, of a tensor's handle and memory:
+	ReadArgMemory       // f.ArgMemory(I, unsafe.Pointer(t), t.Memory())
+	ReadListMemory      // f.List(I, len(t), data); for j, e := range t { f.ElemMemory(I, j, unsafe.Pointer(e), e.Memory()) }
+	ReadAfterArgMemory  // f.AfterArgMemory(I, unsafe.Pointer(t), t.Memory())
+	ReadAfterListMemory // f.AfterList(I, len(t)); for j, e := range t { f.AfterElemMemory(I, j, unsafe.Pointer(e), e.Memory()) }
+	ReadRetMemory       // f.RetMemory(I, unsafe.Pointer(t), t.Memory())
 )
 
-var readNames = [...]string{"Arg", "ArgOpt", "List", "Meta", "ViewBase", "ViewBaseList", "AfterArg", "AfterList", "MetaAfter", "Ret", "RetList"}
+var readNames = [...]string{"Arg", "ArgOpt", "List", "Meta", "ViewBase", "ViewBaseList", "AfterArg", "AfterList", "MetaAfter", "Ret", "RetList",
+	"ArgMemory", "ListMemory", "AfterArgMemory", "AfterListMemory", "RetMemory"}
 
 // A Read is a read of a helper: of slot Slot (index I among its kind's),
 // and for a view base, of argument A (index AI).
@@ -123,6 +134,9 @@ func (fr *Frame) Key(after bool) string {
 		b.WriteString("Before")
 	}
 	fmt.Fprintf(&b, "[%d,%d](", fr.Singles, fr.Lists)
+	if fr.Memory {
+		b.WriteString("memory ")
+	}
 	for _, s := range tensors {
 		fmt.Fprintf(&b, "t%d %s,", s.K, s.Type)
 	}
@@ -152,7 +166,11 @@ func (fr *Frame) ShapeKey() string {
 // String prints the Frame for reading (a golden file's text).
 func (fr *Frame) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "frame [%d]Slot [%d]ListSlot elem %s\n", fr.Singles, fr.Lists, fr.Elem)
+	fmt.Fprintf(&b, "frame [%d]Slot [%d]ListSlot elem %s", fr.Singles, fr.Lists, fr.Elem)
+	if fr.Memory {
+		b.WriteString(" memory")
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v\n", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes)
 	for _, r := range fr.Shape.Rows {
 		if r.Skip {
@@ -186,27 +204,33 @@ const (
 )
 
 // onePath returns the op's Frame, or nil when the op takes the rows'
-// helpers: a runtime kind other than Counted, a tensor type that is not a
-// pointer of one type (or is generic, anchored, an interface or the
-// foreign type), a row of a form the Frame's runtime does not run, or
-// more tensors than a Frame holds.
+// helpers: a runtime kind other than Counted and Memory, a tensor type
+// that is not a pointer of one type (or is generic, anchored, an
+// interface; for the kind Memory, one the adapter does not stand for), a
+// list return of the kind Memory, a row of a form the Frame's runtime does
+// not run, or more tensors than a Frame holds.
 func (b *builder) onePath() *Frame {
 	o, op := b.o, b.out
-	if o.Identity != plan.Counted || o.Foreign.Tensor.Name != "" {
+	mem := o.Identity == plan.Memory
+	if !mem && (o.Identity != plan.Counted || o.Foreign.Tensor.Name != "") {
 		return nil
 	}
-	fr := &Frame{Args: op.Args, Rets: op.Rets, Abandon: op.Abandon}
+	fr := &Frame{Args: op.Args, Rets: op.Rets, Abandon: op.Abandon, Memory: mem}
 	all := append(append([]*Slot(nil), op.Args...), op.Rets...)
 	for _, s := range all {
 		elem := s.Type
 		if s.List {
-			if !strings.HasPrefix(elem.Prefix, "[]") {
+			if !strings.HasPrefix(elem.Prefix, "[]") || mem && s.Loc.Ret {
 				return nil
 			}
 			elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
 		}
-		if elem.Prefix != "*" || elem.Interface || len(elem.Params()) > 0 || b.anchored(s) ||
-			o.AnchoredOf[elem.Origin().String()] || s.Adapt != AdaptNone {
+		if elem.Prefix != "*" || elem.Interface || len(elem.Params()) > 0 {
+			return nil
+		}
+		// the memory kind's tensors are the adapter's; the counted kind's
+		// of a type that reports no anchor
+		if mem && s.Adapt == AdaptNone || !mem && (b.anchored(s) || o.AnchoredOf[elem.Origin().String()] || s.Adapt != AdaptNone) {
 			return nil
 		}
 		if fr.Elem.Name == "" {
@@ -276,8 +300,10 @@ func (b *builder) shapeRows(fr *Frame) bool {
 			r.T = as.K
 		}
 		f, ok := checktable.FormFor(ck.Name, as != nil, rs != nil && rs.List, as != nil && as.List)
-		if !ok || f == checktable.FormOf || onceStep(ck.Name) {
-			return false // fresh_not_held's hand-outs: a runtime without use counts
+		if !ok || b.o.Identity != plan.Memory && (f == checktable.FormOf || onceStep(ck.Name)) {
+			// fresh_not_held's hand-outs (the runtime notes the call's
+			// start before the kernel): the memory kind's Frame
+			return false
 		}
 		r.Form = f
 		sh.Rows = append(sh.Rows, r)
@@ -295,22 +321,27 @@ func (b *builder) shapeRows(fr *Frame) bool {
 // reads fills the Frame's helpers' reads: the arguments' identities (and
 // metadata fingerprints, views' bases) before the kernel; the arguments'
 // again, their fingerprints, and the returns' identities and use counts
-// after it.
+// after it. The memory kind reads a tensor's memory instead (its
+// identities and fingerprint), an optional one its identities.
 func (b *builder) reads(fr *Frame) {
 	meta := map[*Slot]bool{}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
-		if a := b.arg[ck.Arg]; checktable.BatchOf(ck.Name) == checktable.BatchMetadata && !ck.NeverFires && a != nil && !a.List && b.o.MetadataOf[a.Type.Origin().String()] {
+		if a := b.arg[ck.Arg]; checktable.BatchOf(ck.Name) == checktable.BatchMetadata && !ck.NeverFires && a != nil && !a.List && !fr.Memory && b.o.MetadataOf[a.Type.Origin().String()] {
 			meta[a] = true
 		}
 	}
 	for _, s := range fr.Args {
 		r := Read{Kind: ReadArg, Slot: s, I: fr.Index(s)}
 		switch {
+		case s.List && fr.Memory:
+			r.Kind = ReadListMemory
 		case s.List:
 			r.Kind = ReadList
 		case s.Form == schema.TensorOptional:
 			r.Kind = ReadArgOpt
+		case s.Identity == plan.Memory:
+			r.Kind = ReadArgMemory
 		}
 		fr.Before = append(fr.Before, r)
 		if meta[s] {
@@ -319,7 +350,7 @@ func (b *builder) reads(fr *Frame) {
 	}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
-		if !readsBase(ck.Name) || ck.NeverFires || ck.Ret == nil {
+		if !readsBase(ck.Name) || ck.NeverFires || ck.Ret == nil || !b.o.Identity.UseCounts() {
 			continue
 		}
 		rs, as := b.ret[*ck.Ret], b.arg[ck.Arg]
@@ -331,8 +362,13 @@ func (b *builder) reads(fr *Frame) {
 	}
 	for _, s := range fr.Args {
 		r := Read{Kind: ReadAfterArg, Slot: s, I: fr.Index(s)}
-		if s.List {
+		switch {
+		case s.List && fr.Memory:
+			r.Kind = ReadAfterListMemory
+		case s.List:
 			r.Kind = ReadAfterList
+		case s.Form != schema.TensorOptional && s.Identity == plan.Memory:
+			r.Kind = ReadAfterArgMemory
 		}
 		fr.After = append(fr.After, r)
 		if meta[s] {
@@ -341,8 +377,11 @@ func (b *builder) reads(fr *Frame) {
 	}
 	for _, s := range fr.Rets {
 		r := Read{Kind: ReadRet, Slot: s, I: fr.Index(s)}
-		if s.List {
+		switch {
+		case s.List:
 			r.Kind = ReadRetList
+		case fr.Memory:
+			r.Kind = ReadRetMemory
 		}
 		fr.After = append(fr.After, r)
 	}

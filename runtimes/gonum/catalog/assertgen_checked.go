@@ -32,12 +32,11 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundAddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_97c04d529db2(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_d78d03aca548(&fr, &opAddOut, &assertgenshapes.Shape_fd185a300324, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_79fd35275437(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_27d38d2505d7(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -53,20 +52,10 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNarrow(self, dim, start, length)
-		if !assertgenshapes.ChecksLeanPost_07e847a28bd3(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_47e2d3b9e2f8(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a6a4b9fae382(&fr, &opNarrow, &assertgenshapes.Shape_6444f0c59a44, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_963b43fa496b(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -82,20 +71,10 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNeg(self)
-		if !assertgenshapes.ChecksLeanPost_cc0adc97b96e(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_e3e9ce67e768(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5b7099d2d8d5(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a6a4b9fae382(&fr, &opNeg, &assertgenshapes.Shape_e6a53c14b7dc, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNeg(self)
-	assertgenshapes.ChecksPost_759596ad38d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_963b43fa496b(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -111,12 +90,11 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e463ddbf2fde(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a6a4b9fae382(&fr, &opNeg_, &assertgenshapes.Shape_2ea2ad5a38a6, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundNeg_(self)
-	assertgenshapes.ChecksPost_d473c2256064(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_963b43fa496b(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -132,20 +110,10 @@ func T(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundT(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opT, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundT(self)
-		if !assertgenshapes.ChecksLeanPost_07e847a28bd3(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_47e2d3b9e2f8(&ln, &opT, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a6a4b9fae382(&fr, &opT, &assertgenshapes.Shape_6444f0c59a44, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundT(self)
-	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_963b43fa496b(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -161,20 +129,10 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundClone(self, memory_format)
-		if !assertgenshapes.ChecksLeanPost_cc0adc97b96e(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_e3e9ce67e768(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_5b7099d2d8d5(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a6a4b9fae382(&fr, &opClone, &assertgenshapes.Shape_e6a53c14b7dc, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundClone(self, memory_format)
-	assertgenshapes.ChecksPost_759596ad38d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_963b43fa496b(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -190,12 +148,11 @@ func CloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCloneOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_12e6010826ec(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cd8efac13b2a(&fr, &opCloneOut, &assertgenshapes.Shape_a6fe414325b5, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundCloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_314295f586a2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_66b5cafd006f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -211,19 +168,9 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_67313642afbb(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAlias(self)
-		if !assertgenshapes.ChecksLeanPost_07e847a28bd3(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_47e2d3b9e2f8(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a6a4b9fae382(&fr, &opAlias, &assertgenshapes.Shape_6444f0c59a44, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
-	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_963b43fa496b(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

@@ -32,20 +32,10 @@ func Abs(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbs(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAbs, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAbs(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAbs, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAbs, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAbs(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -61,12 +51,11 @@ func Abs_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbs_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAbs_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAbs_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -82,12 +71,11 @@ func AbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbsOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAbsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAbsOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAbsOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -103,20 +91,10 @@ func Acos(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAcos(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAcos, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAcos(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAcos, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAcos, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAcos(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -132,12 +110,11 @@ func Acos_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAcos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAcos_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAcos_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAcos_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -153,12 +130,11 @@ func AcosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAcosOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAcosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAcosOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAcosOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -174,20 +150,10 @@ func AddTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAddTensor(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opAddTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundAddTensor(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAddTensor, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundAddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -203,12 +169,11 @@ func Add_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAdd_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAdd_Tensor, &assertgenshapes.Shape_21b2197174dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundAdd_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -224,12 +189,11 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundAddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opAddOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -245,20 +209,10 @@ func AddScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAddScalar(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAddScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAddScalar(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAddScalar, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAddScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -274,12 +228,11 @@ func Add_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAdd_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAdd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAdd_Scalar, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAdd_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -295,12 +248,11 @@ func AddScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense)
 	if !asserts.Checking() {
 		return boundAddScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAddScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAddScalarOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -316,20 +268,10 @@ func Acosh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAcosh(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAcosh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAcosh(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAcosh, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAcosh(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -345,12 +287,11 @@ func Acosh_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAcosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAcosh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAcosh_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAcosh_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -366,12 +307,11 @@ func AcoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAcoshOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAcoshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAcoshOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAcoshOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -387,20 +327,10 @@ func Asinh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAsinh(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAsinh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAsinh(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAsinh, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAsinh(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -416,12 +346,11 @@ func Asinh_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAsinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAsinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAsinh_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAsinh_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -437,12 +366,11 @@ func AsinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAsinhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAsinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAsinhOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAsinhOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -458,20 +386,10 @@ func Atanh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtanh(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAtanh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAtanh(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAtanh, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAtanh(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -487,12 +405,11 @@ func Atanh_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAtanh_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAtanh_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -508,12 +425,11 @@ func AtanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtanhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAtanhOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAtanhOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -529,20 +445,10 @@ func Asin(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAsin(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAsin, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAsin(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAsin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAsin, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAsin(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -558,12 +464,11 @@ func Asin_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAsin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAsin_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAsin_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAsin_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -579,12 +484,11 @@ func AsinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAsinOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAsinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAsinOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAsinOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -600,20 +504,10 @@ func Atan(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtan(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAtan, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAtan(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opAtan, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAtan, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAtan(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -629,12 +523,11 @@ func Atan_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opAtan_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAtan_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundAtan_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -650,12 +543,11 @@ func AtanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAtanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAtanOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAtanOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -671,12 +563,11 @@ func CopysignOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCopysignOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opCopysignOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opCopysignOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundCopysignOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -692,20 +583,10 @@ func CopysignTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCopysignTensor(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opCopysignTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundCopysignTensor(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opCopysignTensor, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundCopysignTensor(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -721,12 +602,11 @@ func Copysign_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCopysign_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opCopysign_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opCopysign_Tensor, &assertgenshapes.Shape_21b2197174dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundCopysign_Tensor(self, other)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -742,20 +622,10 @@ func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCat(tensors, dim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_93ca510a0911(&ln, &opCat, assertgenshapes.ForeignDenseList(tensors)) {
-		r0 := boundCat(tensors, dim)
-		if !assertgenshapes.ChecksLeanPost_360b889be9e2(&ln, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_9f431d169702(&ln, &opCat, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_4d7d9b85a5ee(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_4428a304b6df(&fr, &opCat, &assertgenshapes.Shape_3f7c65fdeb5e, assertgenshapes.ForeignDenseList(tensors))
 	r0 := boundCat(tensors, dim)
-	assertgenshapes.ChecksPost_f4807d8d0c09(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_5c310a19fb88(&fr, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -771,20 +641,10 @@ func Ceil(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCeil(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opCeil, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundCeil(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opCeil, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opCeil, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundCeil(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -800,12 +660,11 @@ func Ceil_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCeil_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opCeil_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opCeil_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundCeil_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -821,12 +680,11 @@ func CeilOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCeilOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCeilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opCeilOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundCeilOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -842,12 +700,11 @@ func Copy_(self *mat.Dense, src *mat.Dense, non_blocking bool) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCopy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opCopy_, &assertgenshapes.Shape_150407d0ab9f, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
+	defer fr.Abandon()
 	r0 := boundCopy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -863,20 +720,10 @@ func Cos(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCos(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opCos, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundCos(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opCos, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opCos, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundCos(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -892,12 +739,11 @@ func Cos_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCos_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opCos_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opCos_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundCos_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -913,12 +759,11 @@ func CosOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCosOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opCosOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundCosOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -934,20 +779,10 @@ func Cosh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCosh(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opCosh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundCosh(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opCosh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opCosh, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundCosh(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -963,12 +798,11 @@ func Cosh_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCosh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opCosh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opCosh_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundCosh_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -984,12 +818,11 @@ func CoshOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCoshOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCoshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opCoshOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundCoshOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1005,20 +838,10 @@ func DivTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDivTensor(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opDivTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundDivTensor(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opDivTensor, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundDivTensor(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1034,12 +857,11 @@ func Div_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDiv_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opDiv_Tensor, &assertgenshapes.Shape_21b2197174dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundDiv_Tensor(self, other)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1055,12 +877,11 @@ func DivOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDivOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opDivOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundDivOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1076,20 +897,10 @@ func DivScalar(self *mat.Dense, other float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDivScalar(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opDivScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundDivScalar(self, other)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opDivScalar, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundDivScalar(self, other)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1105,12 +916,11 @@ func Div_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDiv_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opDiv_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opDiv_Scalar, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundDiv_Scalar(self, other)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1126,12 +936,11 @@ func DivScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDivScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opDivScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opDivScalarOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundDivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1147,20 +956,10 @@ func Erf(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundErf(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opErf, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundErf(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opErf, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opErf, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundErf(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1176,12 +975,11 @@ func Erf_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundErf_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opErf_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opErf_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundErf_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1197,12 +995,11 @@ func ErfOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundErfOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opErfOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundErfOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1218,20 +1015,10 @@ func Erfc(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundErfc(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opErfc, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundErfc(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opErfc, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opErfc, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundErfc(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1247,12 +1034,11 @@ func Erfc_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundErfc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opErfc_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opErfc_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundErfc_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1268,12 +1054,11 @@ func ErfcOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundErfcOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opErfcOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundErfcOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1289,20 +1074,10 @@ func Exp(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opExp, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundExp(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opExp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opExp, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundExp(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1318,12 +1093,11 @@ func Exp_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opExp_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundExp_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1339,12 +1113,11 @@ func ExpOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExpOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opExpOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundExpOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1360,20 +1133,10 @@ func Exp2(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp2(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opExp2, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundExp2(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opExp2, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opExp2, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundExp2(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1389,12 +1152,11 @@ func Exp2_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp2_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opExp2_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opExp2_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundExp2_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1410,12 +1172,11 @@ func Exp2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opExp2Out, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundExp2Out(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1431,20 +1192,10 @@ func Expm1(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExpm1(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opExpm1, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundExpm1(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opExpm1, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundExpm1(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1460,12 +1211,11 @@ func Expm1_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExpm1_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opExpm1_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opExpm1_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundExpm1_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1481,12 +1231,11 @@ func Expm1Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExpm1Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opExpm1Out, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundExpm1Out(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1502,20 +1251,10 @@ func FillScalar(self *mat.Dense, value float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFillScalar(self, value)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFillScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundFillScalar(self, value)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFillScalar, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundFillScalar(self, value)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1531,12 +1270,11 @@ func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFill_Scalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFill_Scalar, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundFill_Scalar(self, value)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1552,12 +1290,11 @@ func FillScalarOut(self *mat.Dense, value float64, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFillScalarOut(self, value, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFillScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opFillScalarOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundFillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1573,20 +1310,10 @@ func Floor(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFloor(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFloor, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundFloor(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFloor, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFloor, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundFloor(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1602,12 +1329,11 @@ func Floor_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFloor_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opFloor_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFloor_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundFloor_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1623,12 +1349,11 @@ func FloorOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFloorOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFloorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opFloorOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundFloorOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1644,20 +1369,10 @@ func Frac(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFrac(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFrac, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundFrac(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFrac, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFrac, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundFrac(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1673,12 +1388,11 @@ func Frac_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFrac_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opFrac_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFrac_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundFrac_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1694,12 +1408,11 @@ func FracOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFracOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFracOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opFracOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundFracOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1715,20 +1428,10 @@ func FullLike(self *mat.Dense, fill_value float64, dtype *int, layout *int, devi
 	if !asserts.Checking() {
 		return boundFullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFullLike, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundFullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFullLike, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundFullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1744,20 +1447,10 @@ func Kron(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundKron(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opKron, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundKron(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opKron, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opKron, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundKron(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1773,12 +1466,11 @@ func KronOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundKronOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opKronOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundKronOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1794,20 +1486,10 @@ func Log(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundLog(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundLog(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1823,12 +1505,11 @@ func Log_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundLog_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1844,12 +1525,11 @@ func LogOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLogOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opLogOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundLogOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1865,20 +1545,10 @@ func Log10(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog10(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog10, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundLog10(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog10, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog10, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundLog10(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1894,12 +1564,11 @@ func Log10_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog10_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog10_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog10_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundLog10_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1915,12 +1584,11 @@ func Log10Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog10Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opLog10Out, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundLog10Out(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1936,20 +1604,10 @@ func Log1p(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog1p(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog1p, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundLog1p(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog1p, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundLog1p(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1965,12 +1623,11 @@ func Log1p_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog1p_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog1p_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog1p_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundLog1p_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1986,12 +1643,11 @@ func Log1pOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog1pOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opLog1pOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundLog1pOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2007,20 +1663,10 @@ func Log2(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog2(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLog2, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundLog2(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLog2, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog2, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundLog2(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2036,12 +1682,11 @@ func Log2_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog2_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opLog2_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLog2_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundLog2_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2057,12 +1702,11 @@ func Log2Out(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog2Out(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opLog2Out, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundLog2Out(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2078,20 +1722,10 @@ func Matmul(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMatmul(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMatmul, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundMatmul(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opMatmul, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMatmul(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2107,12 +1741,11 @@ func MatmulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMatmulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opMatmulOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2128,20 +1761,10 @@ func Mm(self *mat.Dense, mat2 *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMm(self, mat2)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMm, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2)) {
-		r0 := boundMm(self, mat2)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opMm, &assertgenshapes.Shape_3faa4e91a7b0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
 	r0 := boundMm(self, mat2)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2157,12 +1780,11 @@ func MmOut(self *mat.Dense, mat2 *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opMmOut, &assertgenshapes.Shape_f84a32c0a78b, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2178,20 +1800,10 @@ func MulTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulTensor(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMulTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundMulTensor(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opMulTensor, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMulTensor(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2207,12 +1819,11 @@ func Mul_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opMul_Tensor, &assertgenshapes.Shape_21b2197174dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundMul_Tensor(self, other)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2228,12 +1839,11 @@ func MulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opMulOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMulOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2249,20 +1859,10 @@ func MulScalar(self *mat.Dense, other float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulScalar(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opMulScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundMulScalar(self, other)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opMulScalar, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundMulScalar(self, other)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2278,12 +1878,11 @@ func Mul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMul_Scalar(self, other)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opMul_Scalar, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundMul_Scalar(self, other)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2299,12 +1898,11 @@ func MulScalarOut(self *mat.Dense, other float64, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulScalarOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opMulScalarOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMulScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2320,20 +1918,10 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNarrow(self, dim, start, length)
-		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opNarrow, &assertgenshapes.Shape_d65f4b159034, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2349,20 +1937,10 @@ func OnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memo
 	if !asserts.Checking() {
 		return boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opOnesLike, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opOnesLike, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2378,20 +1956,10 @@ func Rad2deg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRad2deg(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRad2deg, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundRad2deg(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRad2deg, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundRad2deg(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2407,12 +1975,11 @@ func Rad2deg_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRad2deg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opRad2deg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRad2deg_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundRad2deg_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2428,12 +1995,11 @@ func Rad2degOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRad2degOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opRad2degOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundRad2degOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2449,20 +2015,10 @@ func Deg2rad(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDeg2rad(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opDeg2rad, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundDeg2rad(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opDeg2rad, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundDeg2rad(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2478,12 +2034,11 @@ func Deg2rad_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDeg2rad_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opDeg2rad_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opDeg2rad_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundDeg2rad_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2499,12 +2054,11 @@ func Deg2radOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDeg2radOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opDeg2radOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundDeg2radOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2520,20 +2074,10 @@ func Reciprocal(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundReciprocal(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opReciprocal, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundReciprocal(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opReciprocal, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundReciprocal(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2549,12 +2093,11 @@ func Reciprocal_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundReciprocal_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opReciprocal_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opReciprocal_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundReciprocal_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2570,12 +2113,11 @@ func ReciprocalOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundReciprocalOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opReciprocalOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2591,20 +2133,10 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNeg(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opNeg, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNeg(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2620,12 +2152,11 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opNeg_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundNeg_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2641,12 +2172,11 @@ func NegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNegOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opNegOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundNegOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2662,20 +2192,10 @@ func Negative(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNegative(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opNegative, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundNegative(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opNegative, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opNegative, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNegative(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2691,12 +2211,11 @@ func Negative_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNegative_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opNegative_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opNegative_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundNegative_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2712,12 +2231,11 @@ func NegativeOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNegativeOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opNegativeOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundNegativeOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2733,20 +2251,10 @@ func Round(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRound(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRound, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundRound(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRound, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRound, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundRound(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2762,12 +2270,11 @@ func Round_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRound_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opRound_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRound_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundRound_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2783,12 +2290,11 @@ func RoundOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRoundOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opRoundOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundRoundOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2804,20 +2310,10 @@ func Relu(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRelu(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRelu, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundRelu(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRelu, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRelu, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundRelu(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2833,12 +2329,11 @@ func Relu_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRelu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRelu_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundRelu_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2854,12 +2349,11 @@ func ReluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundReluOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opReluOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundReluOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2875,20 +2369,10 @@ func Relu6(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRelu6(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRelu6, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundRelu6(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRelu6, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundRelu6(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2904,12 +2388,11 @@ func Relu6_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRelu6_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opRelu6_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRelu6_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundRelu6_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2925,20 +2408,10 @@ func Rsqrt(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRsqrt(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRsqrt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundRsqrt(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRsqrt, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundRsqrt(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2954,12 +2427,11 @@ func Rsqrt_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRsqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opRsqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRsqrt_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundRsqrt_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2975,12 +2447,11 @@ func RsqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRsqrtOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opRsqrtOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundRsqrtOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -2996,20 +2467,10 @@ func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSelectInt(self, dim, index)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSelectInt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSelectInt(self, dim, index)
-		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSelectInt, &assertgenshapes.Shape_d65f4b159034, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3025,20 +2486,10 @@ func Silu(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSilu(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSilu, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSilu(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSilu, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSilu, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSilu(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3054,12 +2505,11 @@ func Silu_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSilu_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opSilu_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSilu_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundSilu_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3075,12 +2525,11 @@ func SiluOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSiluOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSiluOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSiluOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3096,20 +2545,10 @@ func Sigmoid(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSigmoid(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSigmoid, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSigmoid(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSigmoid, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSigmoid(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3125,12 +2564,11 @@ func Sigmoid_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opSigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSigmoid_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundSigmoid_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3146,12 +2584,11 @@ func SigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSigmoidOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3167,20 +2604,10 @@ func Sin(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSin(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSin, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSin(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSin, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSin(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3196,12 +2623,11 @@ func Sin_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSin_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opSin_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSin_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundSin_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3217,12 +2643,11 @@ func SinOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSinOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSinOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSinOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3238,20 +2663,10 @@ func Sinh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSinh(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSinh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSinh(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSinh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSinh, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSinh(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3267,12 +2682,11 @@ func Sinh_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSinh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opSinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSinh_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundSinh_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3288,12 +2702,11 @@ func SinhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSinhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSinhOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSinhOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3309,20 +2722,10 @@ func Detach(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDetach(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opDetach, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundDetach(self)
-		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opDetach, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opDetach, &assertgenshapes.Shape_d65f4b159034, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundDetach(self)
-	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3338,20 +2741,10 @@ func SliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step int6
 	if !asserts.Checking() {
 		return boundSliceTensor(self, dim, start, end, step)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSliceTensor, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSliceTensor(self, dim, start, end, step)
-		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSliceTensor, &assertgenshapes.Shape_d65f4b159034, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3367,20 +2760,10 @@ func Sqrt(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSqrt(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSqrt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSqrt(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSqrt, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSqrt(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3396,12 +2779,11 @@ func Sqrt_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSqrt_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundSqrt_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3417,12 +2799,11 @@ func SqrtOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSqrtOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSqrtOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSqrtOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3438,20 +2819,10 @@ func Square(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSquare(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSquare, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSquare(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSquare, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSquare, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSquare(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3467,12 +2838,11 @@ func Square_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSquare_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opSquare_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSquare_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundSquare_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3488,12 +2858,11 @@ func SquareOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSquareOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSquareOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSquareOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3509,20 +2878,10 @@ func Tan(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTan(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opTan, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundTan(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opTan, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opTan, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundTan(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3538,12 +2897,11 @@ func Tan_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTan_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opTan_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opTan_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundTan_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3559,12 +2917,11 @@ func TanOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTanOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opTanOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundTanOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3580,20 +2937,10 @@ func Tanh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTanh(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opTanh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundTanh(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opTanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opTanh, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundTanh(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3609,12 +2956,11 @@ func Tanh_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opTanh_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundTanh_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3630,12 +2976,11 @@ func TanhOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTanhOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opTanhOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundTanhOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3651,20 +2996,10 @@ func Trunc(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTrunc(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opTrunc, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundTrunc(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opTrunc, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundTrunc(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3680,12 +3015,11 @@ func Trunc_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTrunc_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opTrunc_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opTrunc_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundTrunc_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3701,12 +3035,11 @@ func TruncOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTruncOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opTruncOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundTruncOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3722,20 +3055,10 @@ func Fix(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFix(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opFix, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundFix(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opFix, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFix, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundFix(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3751,12 +3074,11 @@ func Fix_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFix_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opFix_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opFix_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundFix_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3772,12 +3094,11 @@ func FixOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFixOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opFixOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundFixOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3793,20 +3114,10 @@ func ZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_mem
 	if !asserts.Checking() {
 		return boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opZerosLike, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opZerosLike, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3822,20 +3133,10 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundClone(self, memory_format)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opClone, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundClone(self, memory_format)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3851,12 +3152,11 @@ func CloneOut(self *mat.Dense, memory_format *int, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCloneOut(self, memory_format, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opCloneOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundCloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3872,12 +3172,11 @@ func Zero_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundZero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opZero_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundZero_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3893,12 +3192,11 @@ func SubOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundSubOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opSubOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3914,20 +3212,10 @@ func SubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSubTensor(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opSubTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundSubTensor(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSubTensor, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundSubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3943,12 +3231,11 @@ func Sub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSub_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSub_Tensor, &assertgenshapes.Shape_21b2197174dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundSub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3964,20 +3251,10 @@ func SubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSubScalar(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opSubScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundSubScalar(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSubScalar, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -3993,12 +3270,11 @@ func Sub_Scalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSub_Scalar(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opSub_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opSub_Scalar, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundSub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4014,12 +3290,11 @@ func SubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense)
 	if !asserts.Checking() {
 		return boundSubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opSubScalarOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundSubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4035,20 +3310,10 @@ func RsubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRsubScalar(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opRsubScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundRsubScalar(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opRsubScalar, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundRsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4064,12 +3329,11 @@ func RsubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense
 	if !asserts.Checking() {
 		return boundRsubScalarOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opRsubScalarOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundRsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4085,12 +3349,11 @@ func Atan2Out(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtan2Out(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opAtan2Out, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundAtan2Out(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4106,12 +3369,11 @@ func Atan2_(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtan2_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAtan2_, &assertgenshapes.Shape_21b2197174dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundAtan2_(self, other)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4127,20 +3389,10 @@ func Atan2(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAtan2(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opAtan2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundAtan2(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opAtan2, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundAtan2(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4156,12 +3408,11 @@ func HypotOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHypotOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opHypotOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundHypotOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4177,20 +3428,10 @@ func Hypot(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHypot(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opHypot, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundHypot(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opHypot, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundHypot(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4206,12 +3447,11 @@ func Hypot_(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHypot_(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opHypot_, &assertgenshapes.Shape_21b2197174dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := boundHypot_(self, other)
-	assertgenshapes.ChecksPost_f7acaf8be914(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4227,20 +3467,10 @@ func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMaximum(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMaximum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundMaximum(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opMaximum, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMaximum(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4256,12 +3486,11 @@ func MaximumOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMaximumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMaximumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opMaximumOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMaximumOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4277,20 +3506,10 @@ func Minimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMinimum(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opMinimum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := boundMinimum(self, other)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opMinimum, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMinimum(self, other)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4306,12 +3525,11 @@ func MinimumOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMinimumOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMinimumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opMinimumOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundMinimumOut(self, other, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4327,12 +3545,11 @@ func PowTensorTensorOut(self *mat.Dense, exponent *mat.Dense, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundPowTensorTensorOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opPowTensorTensorOut, &assertgenshapes.Shape_0f9adbb9b72b, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundPowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_74c3df85dde9(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4348,20 +3565,10 @@ func PowTensorTensor(self *mat.Dense, exponent *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundPowTensorTensor(self, exponent)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opPowTensorTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent)) {
-		r0 := boundPowTensorTensor(self, exponent)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_c215f155d712, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opPowTensorTensor, &assertgenshapes.Shape_9e333f28814f, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent))
 	r0 := boundPowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(exponent), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4377,12 +3584,11 @@ func PowTensorScalarOut(self *mat.Dense, exponent float64, out *mat.Dense) *mat.
 	if !asserts.Checking() {
 		return boundPowTensorScalarOut(self, exponent, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opPowTensorScalarOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundPowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4398,20 +3604,10 @@ func PowTensorScalar(self *mat.Dense, exponent float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundPowTensorScalar(self, exponent)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opPowTensorScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundPowTensorScalar(self, exponent)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opPowTensorScalar, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundPowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4427,20 +3623,10 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundAlias(self)
-		if !assertgenshapes.ChecksLeanPost_4025f6a942d4(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_994f02ab120c(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opAlias, &assertgenshapes.Shape_d65f4b159034, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
-	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4456,12 +3642,11 @@ func HardsigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardsigmoidOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opHardsigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opHardsigmoidOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundHardsigmoidOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4477,20 +3662,10 @@ func Hardsigmoid(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardsigmoid(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opHardsigmoid, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundHardsigmoid(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opHardsigmoid, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundHardsigmoid(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4506,12 +3681,11 @@ func Hardsigmoid_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardsigmoid_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opHardsigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opHardsigmoid_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundHardsigmoid_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4527,12 +3701,11 @@ func HardtanhOut(self *mat.Dense, min_val float64, max_val float64, out *mat.Den
 	if !asserts.Checking() {
 		return boundHardtanhOut(self, min_val, max_val, out)
 	}
-	var c wrap.Call
-	var a0, a3 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opHardtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opHardtanhOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundHardtanhOut(self, min_val, max_val, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4548,20 +3721,10 @@ func Hardtanh(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardtanh(self, min_val, max_val)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opHardtanh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundHardtanh(self, min_val, max_val)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opHardtanh, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundHardtanh(self, min_val, max_val)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4577,12 +3740,11 @@ func Hardtanh_(self *mat.Dense, min_val float64, max_val float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardtanh_(self, min_val, max_val)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opHardtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opHardtanh_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundHardtanh_(self, min_val, max_val)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4598,12 +3760,11 @@ func HardswishOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardswishOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opHardswishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opHardswishOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundHardswishOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4619,20 +3780,10 @@ func Hardswish(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardswish(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opHardswish, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundHardswish(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opHardswish, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundHardswish(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4648,12 +3799,11 @@ func Hardswish_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundHardswish_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opHardswish_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opHardswish_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundHardswish_(self)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4669,12 +3819,11 @@ func LeakyReluOut(self *mat.Dense, negative_slope float64, out *mat.Dense) *mat.
 	if !asserts.Checking() {
 		return boundLeakyReluOut(self, negative_slope, out)
 	}
-	var c wrap.Call
-	var a0, a2 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLeakyReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opLeakyReluOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundLeakyReluOut(self, negative_slope, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4690,20 +3839,10 @@ func LeakyRelu(self *mat.Dense, negative_slope float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLeakyRelu(self, negative_slope)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLeakyRelu, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundLeakyRelu(self, negative_slope)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLeakyRelu, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundLeakyRelu(self, negative_slope)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4719,12 +3858,11 @@ func LeakyRelu_(self *mat.Dense, negative_slope float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLeakyRelu_(self, negative_slope)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_a79353a27746(&c, &opLeakyRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLeakyRelu_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := boundLeakyRelu_(self, negative_slope)
-	assertgenshapes.ChecksPost_425c1da5c230(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4740,20 +3878,10 @@ func LinalgInv(A *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgInv(A)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opLinalgInv, (*assertgenshapes.ForeignDense)(A)) {
-		r0 := boundLinalgInv(A)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_a64677a65bc0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opLinalgInv, &assertgenshapes.Shape_a10c918fe023, (*assertgenshapes.ForeignDense)(A))
 	r0 := boundLinalgInv(A)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4769,12 +3897,11 @@ func LinalgInvOut(A *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgInvOut(A, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opLinalgInvOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opLinalgInvOut, &assertgenshapes.Shape_940a0a5d64f8, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundLinalgInvOut(A, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4790,20 +3917,10 @@ func Inverse(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundInverse(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_ed5f7af3d62f(&ln, &opInverse, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := boundInverse(self)
-		if !assertgenshapes.ChecksLeanPost_a57e03e6b527(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_c460f3488c7a(&ln, &opInverse, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e86b46b12940(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opInverse, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundInverse(self)
-	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4819,12 +3936,11 @@ func InverseOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundInverseOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opInverseOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := boundInverseOut(self, out)
-	assertgenshapes.ChecksPost_1e2a1e187acb(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -4840,19 +3956,9 @@ func LinalgSolve(A *mat.Dense, B *mat.Dense, left bool) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgSolve(A, B, left)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_8c9123966f3b(&ln, &opLinalgSolve, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B)) {
-		r0 := boundLinalgSolve(A, B, left)
-		if !assertgenshapes.ChecksLeanPost_80d0471cd699(&ln, &assertgenshapes.Locs_50f193640cd2, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_0f50e908a966(&ln, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opLinalgSolve, &assertgenshapes.Shape_7ccaffad788b, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B))
 	r0 := boundLinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

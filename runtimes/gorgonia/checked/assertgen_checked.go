@@ -33,20 +33,10 @@ func Abs(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opAbs, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Abs(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opAbs, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opAbs, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -62,12 +52,11 @@ func Abs_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Abs_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opAbs_, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -83,20 +72,10 @@ func AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opAddTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.AddTensor(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opAddTensor, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -112,12 +91,11 @@ func Add_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opAdd_Tensor, &assertgenshapes.Shape_be04e979537f, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -133,12 +111,11 @@ func AddOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8bf03ae2829b(&fr, &opAddOut, &assertgenshapes.Shape_3cf57117d9ee, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_dd2583cd5f47(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -154,20 +131,10 @@ func Argmax(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opArgmax, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Argmax(self, dim, keepdim)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opArgmax, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -183,20 +150,10 @@ func Argmin(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opArgmin, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Argmin(self, dim, keepdim)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opArgmin, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -212,20 +169,10 @@ func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_900ae7167de1(&ln, &opCat, assertgenshapes.ForeignDenseList(tensors)) {
-		r0 := kernels.Cat(tensors, dim)
-		if !assertgenshapes.ChecksLeanPost_46b5c24afb2c(&ln, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_9eee4c7dbe6d(&ln, &opCat, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_43b930adfddf(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_3363459fa22e(&fr, &opCat, &assertgenshapes.Shape_95e2a6709505, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_d4c7a0307641(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_b23b9f0e75e0(&fr, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -241,20 +188,10 @@ func Clamp(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opClamp, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Clamp(self, min_, max_)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opClamp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opClamp, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -270,12 +207,11 @@ func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clamp_(self, min_, max_)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opClamp_, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -291,11 +227,10 @@ func Contiguous(self *tensor.Dense, memory_format int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opContiguous, &assertgenshapes.Shape_2e5071a3eb0d, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_807a0e24bf5c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -311,12 +246,11 @@ func Copy_(self *tensor.Dense, src *tensor.Dense, non_blocking bool) *tensor.Den
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opCopy_, &assertgenshapes.Shape_4119d4eca435, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
+	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -332,20 +266,10 @@ func DivTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opDivTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.DivTensor(self, other)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opDivTensor, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -361,12 +285,11 @@ func Div_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Div_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opDiv_Tensor, &assertgenshapes.Shape_be04e979537f, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -382,12 +305,11 @@ func DivOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 	if !asserts.Checking() {
 		return kernels.DivOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8bf03ae2829b(&fr, &opDivOut, &assertgenshapes.Shape_3cf57117d9ee, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_dd2583cd5f47(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -403,20 +325,10 @@ func Dot(self *tensor.Dense, tensor *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opDot, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor)) {
-		r0 := kernels.Dot(self, tensor)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_99887296af96, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opDot, &assertgenshapes.Locs_99887296af96, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opDot, &assertgenshapes.Shape_76397bf034a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor))
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -432,20 +344,10 @@ func Exp(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opExp, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Exp(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opExp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opExp, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -461,12 +363,11 @@ func Exp_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Exp_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opExp_, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -482,12 +383,11 @@ func ExpOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.ExpOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b29471d30a2e(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opExpOut, &assertgenshapes.Shape_39117ac186e5, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost_4c7c62974ee4(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -503,11 +403,10 @@ func FlattenUsingInts(self *tensor.Dense, start_dim int64, end_dim int64) *tenso
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_2e5071a3eb0d, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_807a0e24bf5c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -523,12 +422,11 @@ func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opFill_Scalar, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -544,20 +442,10 @@ func Log(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Log(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opLog, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Log(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opLog, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opLog, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -573,20 +461,10 @@ func Matmul(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Matmul(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMatmul, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.Matmul(self, other)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opMatmul, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -602,20 +480,10 @@ func Mm(self *tensor.Dense, mat2 *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMm, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2)) {
-		r0 := kernels.Mm(self, mat2)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opMm, &assertgenshapes.Shape_b327bc505ac7, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -631,12 +499,11 @@ func MmOut(self *tensor.Dense, mat2 *tensor.Dense, out *tensor.Dense) *tensor.De
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8bf03ae2829b(&fr, &opMmOut, &assertgenshapes.Shape_328bb80ce44c, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_dd2583cd5f47(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -652,20 +519,10 @@ func MulTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMulTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.MulTensor(self, other)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opMulTensor, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -681,12 +538,11 @@ func Mul_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opMul_Tensor, &assertgenshapes.Shape_be04e979537f, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -702,12 +558,11 @@ func MulOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8bf03ae2829b(&fr, &opMulOut, &assertgenshapes.Shape_3cf57117d9ee, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_dd2583cd5f47(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -723,20 +578,10 @@ func Mv(self *tensor.Dense, vec *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mv(self, vec)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMv, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec)) {
-		r0 := kernels.Mv(self, vec)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_a264f2430a11, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMv, &assertgenshapes.Locs_a264f2430a11, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opMv, &assertgenshapes.Shape_24ddfe977518, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec))
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -752,20 +597,10 @@ func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.De
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opNarrow, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Narrow(self, dim, start, length)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opNarrow, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -781,20 +616,10 @@ func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opPermute, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Permute(self, dims)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opPermute, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opPermute, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -810,20 +635,10 @@ func Neg(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Neg(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opNeg, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -839,12 +654,11 @@ func Neg_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opNeg_, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -860,12 +674,11 @@ func NegOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b29471d30a2e(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opNegOut, &assertgenshapes.Shape_39117ac186e5, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_4c7c62974ee4(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -881,11 +694,10 @@ func Reshape(self *tensor.Dense, shape []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opReshape, &assertgenshapes.Shape_2e5071a3eb0d, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_807a0e24bf5c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -901,20 +713,10 @@ func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSelectInt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.SelectInt(self, dim, index)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSelectInt, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -930,20 +732,10 @@ func Detach(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opDetach, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Detach(self)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opDetach, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opDetach, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -959,20 +751,10 @@ func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSliceTensor, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.SliceTensor(self, dim, start, end, step)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSliceTensor, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -988,20 +770,10 @@ func SoftmaxInt(self *tensor.Dense, dim int64, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSoftmaxInt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.SoftmaxInt(self, dim, dtype)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSoftmaxInt, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1017,20 +789,10 @@ func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSqueezeDim, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.SqueezeDim(self, dim)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSqueezeDim, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1046,20 +808,10 @@ func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_900ae7167de1(&ln, &opStack, assertgenshapes.ForeignDenseList(tensors)) {
-		r0 := kernels.Stack(tensors, dim)
-		if !assertgenshapes.ChecksLeanPost_46b5c24afb2c(&ln, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_9eee4c7dbe6d(&ln, &opStack, &assertgenshapes.Locs_ff1cad182ecc, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_43b930adfddf(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_3363459fa22e(&fr, &opStack, &assertgenshapes.Shape_95e2a6709505, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_d4c7a0307641(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_b23b9f0e75e0(&fr, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1075,20 +827,10 @@ func Sum(self *tensor.Dense, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSum, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Sum(self, dtype)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSum, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSum, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1104,20 +846,10 @@ func SumDimIntList(self *tensor.Dense, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSumDimIntList, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSumDimIntList, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1133,20 +865,10 @@ func Sqrt(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSqrt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Sqrt(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSqrt, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1162,12 +884,11 @@ func Sqrt_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSqrt_, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1183,20 +904,10 @@ func Square(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opSquare, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Square(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opSquare, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opSquare, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1212,20 +923,10 @@ func T(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opT, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.T(self)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opT, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opT, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1241,20 +942,10 @@ func Tanh(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opTanh, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Tanh(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opTanh, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opTanh, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1270,12 +961,11 @@ func Tanh_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opTanh_, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1291,20 +981,10 @@ func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opTransposeInt, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.TransposeInt(self, dim0, dim1)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opTransposeInt, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1320,20 +1000,10 @@ func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opUnsqueeze, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Unsqueeze(self, dim)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opUnsqueeze, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1349,20 +1019,10 @@ func Clone(self *tensor.Dense, memory_format *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opClone, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Clone(self, memory_format)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opClone, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opClone, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1378,12 +1038,11 @@ func Zero_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opZero_, &assertgenshapes.Shape_ab350a33bfcf, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_b1abd520db47(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1399,12 +1058,11 @@ func SubOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8bf03ae2829b(&fr, &opSubOut, &assertgenshapes.Shape_3cf57117d9ee, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_48a9334946fc(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_dd2583cd5f47(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1420,20 +1078,10 @@ func SubTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opSubTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.SubTensor(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opSubTensor, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1449,12 +1097,11 @@ func Sub_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opSub_Tensor, &assertgenshapes.Shape_be04e979537f, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	defer fr.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_11dbd378d52b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1470,20 +1117,10 @@ func View(self *tensor.Dense, size []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opView, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.View(self, size)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opView, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opView, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1499,20 +1136,10 @@ func EqTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opEqTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.EqTensor(self, other)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opEqTensor, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1528,20 +1155,10 @@ func Min(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opMin, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Min(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opMin, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opMin, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1557,20 +1174,10 @@ func Max(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opMax, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Max(self)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opMax, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opMax, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1586,20 +1193,10 @@ func Maximum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMaximum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.Maximum(self, other)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opMaximum, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1615,20 +1212,10 @@ func Minimum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_236fd260138e(&ln, &opMinimum, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := kernels.Minimum(self, other)
-		if !assertgenshapes.ChecksLeanPost_97f2a85ede1a(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_141a670854ba(&ln, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_bd3813f1e0f6(&fr, &opMinimum, &assertgenshapes.Shape_52f4bbcf11dc, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_6362ed94606f(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1644,20 +1231,10 @@ func PowTensorScalar(self *tensor.Dense, exponent float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opPowTensorScalar, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.PowTensorScalar(self, exponent)
-		if !assertgenshapes.ChecksLeanPost_4b2f8b8480c2(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_246ea09380f2(&ln, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_242f55342a53(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opPowTensorScalar, &assertgenshapes.Shape_e3d1844ac3eb, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1673,20 +1250,10 @@ func Alias(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_c8e1ed2a191a(&ln, &opAlias, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := kernels.Alias(self)
-		if !assertgenshapes.ChecksLeanPost_e78c432bdf70(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_29f7943c6733(&ln, &opAlias, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_50b66402b334(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_151413518da8(&fr, &opAlias, &assertgenshapes.Shape_3fc74d1e671c, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_1e75be53e0c1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

@@ -43,20 +43,10 @@ func (k *checked) AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_cb2bc29b25c2(&ln, &opAddTensor, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other)) {
-		r0 := k.next.AddTensor(self, other, alpha)
-		if !assertgenshapes.ChecksLeanPost_653d0b16e7db(&ln, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_d84af9006f55(&ln, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_d50feb54d960(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_9c47c72d8983(&fr, &opAddTensor, &assertgenshapes.Shape_6e9de550b44a, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_22e42435b415(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_15d721fcdee7(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -71,20 +61,10 @@ func (k *checked) Exp(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return k.next.Exp(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_4bc36a01c591(&ln, &opExp, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := k.next.Exp(self)
-		if !assertgenshapes.ChecksLeanPost_50eb8e432147(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_4a3f173c1f74(&ln, &opExp, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_6fbd650248fa(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef79e60bd3f8(&fr, &opExp, &assertgenshapes.Shape_d4705753f568, (*assertgenshapes.ForeignDense)(self))
 	r0 := k.next.Exp(self)
-	assertgenshapes.ChecksPost_fd8693c6de31(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_c117a742cbaf(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -99,19 +79,9 @@ func (k *checked) Neg(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var ln wrap.Lean
-	if assertgenshapes.ChecksLeanPre_4bc36a01c591(&ln, &opNeg, (*assertgenshapes.ForeignDense)(self)) {
-		r0 := k.next.Neg(self)
-		if !assertgenshapes.ChecksLeanPost_50eb8e432147(&ln, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0)) {
-			assertgenshapes.ChecksLeanReplay_4a3f173c1f74(&ln, &opNeg, &assertgenshapes.Locs_1e7bb7251278, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
-		}
-		return r0
-	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_6fbd650248fa(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
-	c.Calibrate(&ln)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_ef79e60bd3f8(&fr, &opNeg, &assertgenshapes.Shape_d4705753f568, (*assertgenshapes.ForeignDense)(self))
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_fd8693c6de31(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.After_c117a742cbaf(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

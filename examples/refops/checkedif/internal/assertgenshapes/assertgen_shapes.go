@@ -978,11 +978,11 @@ var Shape_ef1b5c041557 = wrap.Shape{
 }
 
 // tensor_5a6f226f5ab8 makes a *reftensor.Tensor from its handle, for the rows that read the tensor.
-func tensor_5a6f226f5ab8(h unsafe.Pointer) asserts.Tensor {
+func tensor_5a6f226f5ab8(h unsafe.Pointer) asserts.Identity {
 	return (*reftensor.Tensor)(h)
 }
 
 // elem_5a6f226f5ab8 makes element i of a list of *reftensor.Tensor from the list's data.
-func elem_5a6f226f5ab8(h unsafe.Pointer, i int) asserts.Tensor {
+func elem_5a6f226f5ab8(h unsafe.Pointer, i int) asserts.Identity {
 	return unsafe.Slice((**reftensor.Tensor)(h), i+1)[i]
 }

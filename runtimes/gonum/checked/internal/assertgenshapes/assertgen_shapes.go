@@ -6,6 +6,7 @@ package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	gonum "github.com/assertgen/assertgen/runtimes/gonum"
 	mat "gonum.org/v1/gonum/mat"
@@ -20,754 +21,478 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
-var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_d08bf1ffef91 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_d333483a1419 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-
-// ChecksLeanPost_360b889be9e2 runs the lean path's tests after the kernel and ends the call, or reports false, for 1 op(s) of one shape (the first: cat).
-func ChecksLeanPost_360b889be9e2(ln *wrap.Lean, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) bool {
-	m1 := t1.Memory()
-	return t1 != nil && m1.Anchor() != nil && leanUnchangedApartList_d00141ee2881(ln, 0, t0, unsafe.Pointer(t1), m1.Anchor()) && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_026794c20a8c reads the arguments again and the returns, and ends the call, for 13 op(s) of one shape (the first: add.out).
+func After_026794c20a8c(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.AfterArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.RetMemory(3, unsafe.Pointer(t3), t3.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_4025f6a942d4 runs the lean path's tests after the kernel and ends the call, or reports false, for 5 op(s) of one shape (the first: narrow).
-func ChecksLeanPost_4025f6a942d4(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
+// After_323567da38d1 reads the arguments again and the returns, and ends the call, for 112 op(s) of one shape (the first: abs).
+func After_323567da38d1(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.RetMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_80d0471cd699 runs the lean path's tests after the kernel and ends the call, or reports false, for 14 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPost_80d0471cd699(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
+// After_5c310a19fb88 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cat).
+func After_5c310a19fb88(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*ForeignDense, t1 *ForeignDense) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElemMemory(0, j, unsafe.Pointer(e), e.Memory())
+	}
+	fr.RetMemory(0, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_a57e03e6b527 runs the lean path's tests after the kernel and ends the call, or reports false, for 57 op(s) of one shape (the first: abs).
-func ChecksLeanPost_a57e03e6b527(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_f6ba2ecac400 reads the arguments again and the returns, and ends the call, for 75 op(s) of one shape (the first: abs.out).
+func After_f6ba2ecac400(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.RetMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPre_8c9123966f3b keeps the arguments' handles and memory and reports whether the call takes the lean path, for 14 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPre_8c9123966f3b(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
-	return ln.Begin(op, 0)
+// Before_40f67168cfd7 reads the arguments and begins the call, for 75 op(s) of one shape (the first: abs.out).
+func Before_40f67168cfd7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanPre_93ca510a0911 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 1 op(s) of one shape (the first: cat).
-func ChecksLeanPre_93ca510a0911(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) bool {
-	for _, t := range t0 {
-		p := ln.Slot(unsafe.Pointer(t))
-		if p == nil {
-			break
-		}
-		*p = t.Memory()
+// Before_4428a304b6df reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat).
+func Before_4428a304b6df(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*ForeignDense) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.ElemMemory(0, j, unsafe.Pointer(e), e.Memory())
 	}
-	return ln.Begin(op, len(t0))
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanPre_ed5f7af3d62f keeps the arguments' handles and memory and reports whether the call takes the lean path, for 62 op(s) of one shape (the first: abs).
-func ChecksLeanPre_ed5f7af3d62f(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	return ln.Begin(op, 0)
+// Before_7845bd8303d7 reads the arguments and begins the call, for 13 op(s) of one shape (the first: add.out).
+func Before_7845bd8303d7(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.ArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_0f50e908a966 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 14 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanReplay_0f50e908a966(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	var vs1 wrap.Saved
-	s1 := &vs1
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := *ln.Mem(1)
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-	c.Replay(ln)
-	ChecksPost_4d079d9b8c8b(c, l, s0, s1, t0, t1, t2)
+// Before_b8a174a3f4b7 reads the arguments and begins the call, for 112 op(s) of one shape (the first: abs).
+func Before_b8a174a3f4b7(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_994f02ab120c replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 5 op(s) of one shape (the first: narrow).
-func ChecksLeanReplay_994f02ab120c(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_dd9d37e0f18c(c, l, s0, t0, t1)
+// Shape_0f9adbb9b72b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f9adbb9b72b = wrap.Shape{
+	Args: 3,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{2},
 }
 
-// ChecksLeanReplay_9f431d169702 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksLeanReplay_9f431d169702(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.SavedList
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	c.SaveListLean(s0, len(t0), ln, 0)
-	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
-		wrap.SameContentList(c, l[0], s0, t0)
-		wrap.SaveMetadataList(c, s0, t0)
-		wrap.BindingContextList(c, l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_f4807d8d0c09(c, l, s0, t0, t1)
+// Shape_150407d0ab9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_150407d0ab9f = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{0},
 }
 
-// ChecksLeanReplay_c460f3488c7a replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 57 op(s) of one shape (the first: abs).
-func ChecksLeanReplay_c460f3488c7a(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_a109a17dd3e3(c, l, s0, t0, t1)
+// Shape_21b2197174dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_21b2197174dc = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{0},
 }
 
-// ChecksPost_1e2a1e187acb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 53 op(s) of one shape (the first: abs.out).
-func ChecksPost_1e2a1e187acb(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := m1
-	if unsafe.Pointer(t2) != unsafe.Pointer(t1) {
-		m2 = t2.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[1], s1)
-		c.SameStorage(l[1], s1)
-	}
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_2c8df60487a4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2c8df60487a4 = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPost_425c1da5c230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 50 op(s) of one shape (the first: abs_).
-func ChecksPost_425c1da5c230(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := m0
-	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
-		m1 = t1.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// Shape_3e416a27d73e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3e416a27d73e = wrap.Shape{
+	Args: 1,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPost_4d079d9b8c8b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_4d079d9b8c8b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[2], unsafe.Pointer(t2), &m2)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	if c.Uncounted(&s2) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[2], &s2)
-	}
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	c.FreshNotHeldAnchor(l[2], &s2, m2.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_3f7c65fdeb5e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3f7c65fdeb5e = wrap.Shape{
+	Args:  1,
+	Elem:  elem_d889724e2e4c,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPost_74c3df85dde9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: add.out).
-func ChecksPost_74c3df85dde9(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	m3 := m2
-	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
-		m3 = t3.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
-	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if s2.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[2], s2)
-		c.SameStorage(l[2], s2)
-	}
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_3faa4e91a7b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3faa4e91a7b0 = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: abs).
-func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_7ccaffad788b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7ccaffad788b = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPost_dd9d37e0f18c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_dd9d37e0f18c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_8f711461b4a1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8f711461b4a1 = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{1},
 }
 
-// ChecksPost_f4807d8d0c09 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_f4807d8d0c09(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	m1 := t1.Memory()
-	if c.QuickPath() && t1 != nil && m1.Anchor() != nil && unchangedApartList_d00141ee2881(s0, t0, unsafe.Pointer(t1), m1.Anchor()) {
-		if c.Learned(len(t0)) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(len(t0))
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_d00141ee2881(c, s0, t0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
+// Shape_940a0a5d64f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_940a0a5d64f8 = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{1},
 }
 
-// ChecksPost_f7acaf8be914 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_f7acaf8be914(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := m0
-	if unsafe.Pointer(t2) != unsafe.Pointer(t0) {
-		m2 = t2.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_9e333f28814f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9e333f28814f = wrap.Shape{
+	Args: 2,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPre_04ef54b809a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 14 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_04ef54b809a3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_a10c918fe023 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a10c918fe023 = wrap.Shape{
+	Args: 1,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPre_4d7d9b85a5ee begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_4d7d9b85a5ee(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_d00141ee2881(c, s0, t0)
-	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
-		wrap.SameContentList(c, l[0], s0, t0)
-		wrap.SaveMetadataList(c, s0, t0)
-		wrap.BindingContextList(c, l[0], s0, t0)
-	}
+// Shape_a51cf37b4663 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a51cf37b4663 = wrap.Shape{
+	Args: 3,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{2},
 }
 
-// ChecksPre_502ea21c7bfb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: narrow).
-func ChecksPre_502ea21c7bfb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_bf76ea020a58 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bf76ea020a58 = wrap.Shape{
+	Args: 1,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{0},
 }
 
-// ChecksPre_5b445dafed8d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: add.out).
-func ChecksPre_5b445dafed8d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.SaveMemory(s2, unsafe.Pointer(t2), &m2)
-	c.Mutable(s2)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_d65f4b159034 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d65f4b159034 = wrap.Shape{
+	Args: 1,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_d889724e2e4c,
 }
 
-// ChecksPre_950c8fbfa385 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_950c8fbfa385(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s0)
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_f84a32c0a78b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f84a32c0a78b = wrap.Shape{
+	Args: 3,
+	Elem: elem_d889724e2e4c,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_d889724e2e4c,
+	Writes: []int8{2},
 }
 
-// ChecksPre_a79353a27746 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 50 op(s) of one shape (the first: abs_).
-func ChecksPre_a79353a27746(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
+// tensor_d889724e2e4c makes a *assertgenshapes.ForeignDense from its handle, for the rows that read the tensor.
+func tensor_d889724e2e4c(h unsafe.Pointer) asserts.Identity {
+	return (*ForeignDense)(h)
 }
 
-// ChecksPre_e86b46b12940 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: abs).
-func ChecksPre_e86b46b12940(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_ec9e1eedb503 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 53 op(s) of one shape (the first: abs.out).
-func ChecksPre_ec9e1eedb503(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// afterList_d00141ee2881 is asserts.AfterList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func afterList_d00141ee2881(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		m := t.Memory()
-		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
-	}
-	l.SummarizeAfter()
-}
-
-// leanUnchangedApartList_d00141ee2881 reports whether every element of ts kept the handle, storage and metadata the Lean kept from off on (wrap.Lean.UnchangedApart) and is neither the return whose handle is handle nor on its storage anchor.
-func leanUnchangedApartList_d00141ee2881(ln *wrap.Lean, off int, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
-	if ln.Len()-off != len(ts) {
-		return false
-	}
-	for i, t := range ts {
-		m := t.Memory()
-		if !ln.UnchangedApart(off+i, unsafe.Pointer(t), &m, handle, anchor) {
-			return false
-		}
-	}
-	return true
-}
-
-// saveList_d00141ee2881 is asserts.SaveList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func saveList_d00141ee2881(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		m := t.Memory()
-		c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
-	}
-	l.SummarizeSaved()
-}
-
-// unchangedApartList_d00141ee2881 reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged) and is neither the return whose handle is handle nor on its storage anchor (wrap.Saved.ApartFrom).
-func unchangedApartList_d00141ee2881(l *wrap.SavedList, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
-	if l.Len() != len(ts) {
-		return false
-	}
-	for i, t := range ts {
-		m := t.Memory()
-		s := l.At(i)
-		if !(s.Unchanged(&m) && s.ApartFrom(handle, anchor)) {
-			return false
-		}
-	}
-	return true
+// elem_d889724e2e4c makes element i of a list of *assertgenshapes.ForeignDense from the list's data.
+func elem_d889724e2e4c(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**ForeignDense)(h), i+1)[i]
 }
 
 // ForeignDense is *mat.Dense with asserts' contract: its identities are its address and

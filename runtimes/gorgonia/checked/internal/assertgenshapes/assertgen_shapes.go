@@ -6,6 +6,7 @@ package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 	tensor "gorgonia.org/tensor"
@@ -20,793 +21,425 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_99887296af96 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)}
-var Locs_a264f2430a11 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-
-// ChecksLeanPost_46b5c24afb2c runs the lean path's tests after the kernel and ends the call, or reports false, for 2 op(s) of one shape (the first: cat).
-func ChecksLeanPost_46b5c24afb2c(ln *wrap.Lean, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) bool {
-	m1 := t1.Memory()
-	return t1 != nil && m1.Anchor() != nil && leanUnchangedApartList_3e824c9d5f39(ln, 0, t0, unsafe.Pointer(t1), m1.Anchor()) && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_1e75be53e0c1 reads the arguments again and the returns, and ends the call, for 39 op(s) of one shape (the first: abs).
+func After_1e75be53e0c1(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.RetMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_4b2f8b8480c2 runs the lean path's tests after the kernel and ends the call, or reports false, for 17 op(s) of one shape (the first: abs).
-func ChecksLeanPost_4b2f8b8480c2(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_6362ed94606f reads the arguments again and the returns, and ends the call, for 18 op(s) of one shape (the first: add.Tensor).
+func After_6362ed94606f(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.RetMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_97f2a85ede1a runs the lean path's tests after the kernel and ends the call, or reports false, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPost_97f2a85ede1a(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
+// After_b23b9f0e75e0 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: cat).
+func After_b23b9f0e75e0(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*ForeignDense, t1 *ForeignDense) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElemMemory(0, j, unsafe.Pointer(e), e.Memory())
+	}
+	fr.RetMemory(0, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_e78c432bdf70 runs the lean path's tests after the kernel and ends the call, or reports false, for 11 op(s) of one shape (the first: narrow).
-func ChecksLeanPost_e78c432bdf70(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() && ln.End()
+// After_dd2583cd5f47 reads the arguments again and the returns, and ends the call, for 5 op(s) of one shape (the first: add.out).
+func After_dd2583cd5f47(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.AfterArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.RetMemory(3, unsafe.Pointer(t3), t3.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPre_236fd260138e keeps the arguments' handles and memory and reports whether the call takes the lean path, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPre_236fd260138e(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
-	return ln.Begin(op, 0)
+// Before_151413518da8 reads the arguments and begins the call, for 39 op(s) of one shape (the first: abs).
+func Before_151413518da8(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanPre_900ae7167de1 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 2 op(s) of one shape (the first: cat).
-func ChecksLeanPre_900ae7167de1(ln *wrap.Lean, op *wrap.Op, t0 []*ForeignDense) bool {
-	for _, t := range t0 {
-		p := ln.Slot(unsafe.Pointer(t))
-		if p == nil {
-			break
-		}
-		*p = t.Memory()
+// Before_3363459fa22e reads the arguments and begins the call, for 2 op(s) of one shape (the first: cat).
+func Before_3363459fa22e(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*ForeignDense) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.ElemMemory(0, j, unsafe.Pointer(e), e.Memory())
 	}
-	return ln.Begin(op, len(t0))
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanPre_c8e1ed2a191a keeps the arguments' handles and memory and reports whether the call takes the lean path, for 28 op(s) of one shape (the first: abs).
-func ChecksLeanPre_c8e1ed2a191a(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	return ln.Begin(op, 0)
+// Before_8bf03ae2829b reads the arguments and begins the call, for 5 op(s) of one shape (the first: add.out).
+func Before_8bf03ae2829b(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.ArgMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_141a670854ba replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanReplay_141a670854ba(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	var vs1 wrap.Saved
-	s1 := &vs1
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := *ln.Mem(1)
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-	c.Replay(ln)
-	ChecksPost_6680ccdc9490(c, l, s0, s1, t0, t1, t2)
+// Before_bd3813f1e0f6 reads the arguments and begins the call, for 18 op(s) of one shape (the first: add.Tensor).
+func Before_bd3813f1e0f6(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_246ea09380f2 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 17 op(s) of one shape (the first: abs).
-func ChecksLeanReplay_246ea09380f2(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_c7cde4a2447d(c, l, s0, t0, t1)
+// Shape_24ddfe977518 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_24ddfe977518 = wrap.Shape{
+	Args: 2,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksLeanReplay_29f7943c6733 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 11 op(s) of one shape (the first: narrow).
-func ChecksLeanReplay_29f7943c6733(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_d8444d99e32d(c, l, s0, t0, t1)
+// Shape_2e5071a3eb0d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e5071a3eb0d = wrap.Shape{
+	Args: 1,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.FreshOrAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOf, T: 1, U: 0},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksLeanReplay_9eee4c7dbe6d replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 2 op(s) of one shape (the first: cat).
-func ChecksLeanReplay_9eee4c7dbe6d(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 []*ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.SavedList
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	c.SaveListLean(s0, len(t0), ln, 0)
-	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
-		wrap.SameContentList(c, l[0], s0, t0)
-		wrap.SaveMetadataList(c, s0, t0)
-		wrap.BindingContextList(c, l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_d4c7a0307641(c, l, s0, t0, t1)
+// Shape_328bb80ce44c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_328bb80ce44c = wrap.Shape{
+	Args: 3,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_ba8acb8b230a,
+	Writes: []int8{2},
 }
 
-// ChecksPost_11dbd378d52b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_11dbd378d52b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := m0
-	if unsafe.Pointer(t2) != unsafe.Pointer(t0) {
-		m2 = t2.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_39117ac186e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_39117ac186e5 = wrap.Shape{
+	Args: 2,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_ba8acb8b230a,
+	Writes: []int8{1},
 }
 
-// ChecksPost_48a9334946fc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
-func ChecksPost_48a9334946fc(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	m3 := m2
-	if unsafe.Pointer(t3) != unsafe.Pointer(t2) {
-		m3 = t3.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && s2.Unchanged(&m2) && t3 != nil && m3.Anchor() != nil && unsafe.Pointer(t3) == unsafe.Pointer(t2) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
-	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if s2.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[2], s2)
-		c.SameStorage(l[2], s2)
-	}
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_3cf57117d9ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3cf57117d9ee = wrap.Shape{
+	Args: 3,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_ba8acb8b230a,
+	Writes: []int8{2},
 }
 
-// ChecksPost_4c7c62974ee4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPost_4c7c62974ee4(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := m1
-	if unsafe.Pointer(t2) != unsafe.Pointer(t1) {
-		m2 = t2.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) == unsafe.Pointer(t1) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[1], s1)
-		c.SameStorage(l[1], s1)
-	}
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_3fc74d1e671c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3fc74d1e671c = wrap.Shape{
+	Args: 1,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksPost_6680ccdc9490 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_6680ccdc9490(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[2], unsafe.Pointer(t2), &m2)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if c.Uncounted(&s2) {
-		c.UncountedRows(1)
-	} else {
-		c.ImplUseCountLE1(l[2], &s2)
-	}
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	if c.Uncounted(&s2) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[2], &s2)
-	}
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	c.FreshNotHeldAnchor(l[2], &s2, m2.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// Shape_4119d4eca435 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4119d4eca435 = wrap.Shape{
+	Args: 2,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_ba8acb8b230a,
+	Writes: []int8{0},
 }
 
-// ChecksPost_807a0e24bf5c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
-func ChecksPost_807a0e24bf5c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_52f4bbcf11dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52f4bbcf11dc = wrap.Shape{
+	Args: 2,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksPost_b1abd520db47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
-func ChecksPost_b1abd520db47(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := m0
-	if unsafe.Pointer(t1) != unsafe.Pointer(t0) {
-		m1 = t1.Memory()
-	}
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptWrittenRows(1)
-	} else {
-		c.SameImpl(l[0], s0)
-		c.SameStorage(l[0], s0)
-	}
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// Shape_76397bf034a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_76397bf034a2 = wrap.Shape{
+	Args: 2,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksPost_c7cde4a2447d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
-func ChecksPost_c7cde4a2447d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.ImplUseCountLE1(l[1], &s1)
-	}
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_95e2a6709505 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_95e2a6709505 = wrap.Shape{
+	Args:  1,
+	Elem:  elem_ba8acb8b230a,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksPost_d4c7a0307641 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func ChecksPost_d4c7a0307641(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	m1 := t1.Memory()
-	if c.QuickPath() && t1 != nil && m1.Anchor() != nil && unchangedApartList_3e824c9d5f39(s0, t0, unsafe.Pointer(t1), m1.Anchor()) {
-		if c.Learned(len(t0)) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(len(t0))
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_3e824c9d5f39(c, s0, t0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.ImplUseCountLE1(l[1], &s1)
-	}
-	c.NotArgList(l[1], &s1, l[0], s0)
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
+// Shape_ab350a33bfcf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ab350a33bfcf = wrap.Shape{
+	Args: 1,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_ba8acb8b230a,
+	Writes: []int8{0},
 }
 
-// ChecksPost_d8444d99e32d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
-func ChecksPost_d8444d99e32d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
-		if c.Learned(0) {
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.ImplUseCountLE1(l[1], &s1)
-	}
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Shape_b327bc505ac7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b327bc505ac7 = wrap.Shape{
+	Args: 2,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksPre_242f55342a53 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 20 op(s) of one shape (the first: abs).
-func ChecksPre_242f55342a53(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_be04e979537f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_be04e979537f = wrap.Shape{
+	Args: 2,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_ba8acb8b230a,
+	Writes: []int8{0},
 }
 
-// ChecksPre_32eae0d8121b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
-func ChecksPre_32eae0d8121b(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.SaveMemory(s2, unsafe.Pointer(t2), &m2)
-	c.Mutable(s2)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_e3d1844ac3eb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e3d1844ac3eb = wrap.Shape{
+	Args: 1,
+	Elem: elem_ba8acb8b230a,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_ba8acb8b230a,
 }
 
-// ChecksPre_3df0ad3d679e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_3df0ad3d679e(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s0)
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// tensor_ba8acb8b230a makes a *assertgenshapes.ForeignDense from its handle, for the rows that read the tensor.
+func tensor_ba8acb8b230a(h unsafe.Pointer) asserts.Identity {
+	return (*ForeignDense)(h)
 }
 
-// ChecksPre_43b930adfddf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
-func ChecksPre_43b930adfddf(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_3e824c9d5f39(c, s0, t0)
-	if !wrap.PlainListRows(c, s0, wrap.ListContent|wrap.ListMetadata|wrap.ListBinding) {
-		wrap.SameContentList(c, l[0], s0, t0)
-		wrap.SaveMetadataList(c, s0, t0)
-		wrap.BindingContextList(c, l[0], s0, t0)
-	}
-}
-
-// ChecksPre_50b66402b334 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: narrow).
-func ChecksPre_50b66402b334(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_abd8b4aafc05 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
-func ChecksPre_abd8b4aafc05(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_b29471d30a2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPre_b29471d30a2e(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_b50e73a84cf7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_b50e73a84cf7(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// afterList_3e824c9d5f39 is asserts.AfterList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func afterList_3e824c9d5f39(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		m := t.Memory()
-		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
-	}
-	l.SummarizeAfter()
-}
-
-// leanUnchangedApartList_3e824c9d5f39 reports whether every element of ts kept the handle, storage and metadata the Lean kept from off on (wrap.Lean.UnchangedApart) and is neither the return whose handle is handle nor on its storage anchor.
-func leanUnchangedApartList_3e824c9d5f39(ln *wrap.Lean, off int, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
-	if ln.Len()-off != len(ts) {
-		return false
-	}
-	for i, t := range ts {
-		m := t.Memory()
-		if !ln.UnchangedApart(off+i, unsafe.Pointer(t), &m, handle, anchor) {
-			return false
-		}
-	}
-	return true
-}
-
-// saveList_3e824c9d5f39 is asserts.SaveList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func saveList_3e824c9d5f39(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		m := t.Memory()
-		c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
-	}
-	l.SummarizeSaved()
-}
-
-// unchangedApartList_3e824c9d5f39 reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged) and is neither the return whose handle is handle nor on its storage anchor (wrap.Saved.ApartFrom).
-func unchangedApartList_3e824c9d5f39(l *wrap.SavedList, ts []*ForeignDense, handle, anchor unsafe.Pointer) bool {
-	if l.Len() != len(ts) {
-		return false
-	}
-	for i, t := range ts {
-		m := t.Memory()
-		s := l.At(i)
-		if !(s.Unchanged(&m) && s.ApartFrom(handle, anchor)) {
-			return false
-		}
-	}
-	return true
+// elem_ba8acb8b230a makes element i of a list of *assertgenshapes.ForeignDense from the list's data.
+func elem_ba8acb8b230a(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**ForeignDense)(h), i+1)[i]
 }
 
 // ForeignDense is *tensor.Dense with asserts' contract: its identities are its address and

@@ -829,11 +829,11 @@ var Shape_f5f7e3e964b6 = wrap.Shape{
 }
 
 // tensor_4ef1ac9802a6 makes a *kernels.Tensor from its handle, for the rows that read the tensor.
-func tensor_4ef1ac9802a6(h unsafe.Pointer) asserts.Tensor {
+func tensor_4ef1ac9802a6(h unsafe.Pointer) asserts.Identity {
 	return (*kernels.Tensor)(h)
 }
 
 // elem_4ef1ac9802a6 makes element i of a list of *kernels.Tensor from the list's data.
-func elem_4ef1ac9802a6(h unsafe.Pointer, i int) asserts.Tensor {
+func elem_4ef1ac9802a6(h unsafe.Pointer, i int) asserts.Identity {
 	return unsafe.Slice((**kernels.Tensor)(h), i+1)[i]
 }

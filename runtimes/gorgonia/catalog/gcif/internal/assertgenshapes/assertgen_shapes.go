@@ -6,6 +6,7 @@ package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	ops "github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 	tensor "gorgonia.org/tensor"
@@ -20,264 +21,96 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-
-// ChecksLeanPost_50eb8e432147 runs the lean path's tests after the kernel and ends the call, or reports false, for 2 op(s) of one shape (the first: exp).
-func ChecksLeanPost_50eb8e432147(ln *wrap.Lean, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() && ln.Fresh(l[1], unsafe.Pointer(t1), &m1) && ln.End()
+// After_15d721fcdee7 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func After_15d721fcdee7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.RetMemory(2, unsafe.Pointer(t2), t2.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPost_653d0b16e7db runs the lean path's tests after the kernel and ends the call, or reports false, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPost_653d0b16e7db(ln *wrap.Lean, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) bool {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	return ln.Unchanged(0, unsafe.Pointer(t0), &m0) && ln.Unchanged(1, unsafe.Pointer(t1), &m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() && ln.Fresh(l[2], unsafe.Pointer(t2), &m2) && ln.End()
+// After_c117a742cbaf reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: exp).
+func After_c117a742cbaf(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense) {
+	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.RetMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.EndMemory()
 }
 
-// ChecksLeanPre_4bc36a01c591 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 2 op(s) of one shape (the first: exp).
-func ChecksLeanPre_4bc36a01c591(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	return ln.Begin(op, 0)
+// Before_9c47c72d8983 reads the arguments and begins the call, for 1 op(s) of one shape (the first: add.Tensor).
+func Before_9c47c72d8983(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.ArgMemory(1, unsafe.Pointer(t1), t1.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanPre_cb2bc29b25c2 keeps the arguments' handles and memory and reports whether the call takes the lean path, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanPre_cb2bc29b25c2(ln *wrap.Lean, op *wrap.Op, t0 *ForeignDense, t1 *ForeignDense) bool {
-	*ln.Slot(unsafe.Pointer(t0)) = t0.Memory()
-	*ln.Slot(unsafe.Pointer(t1)) = t1.Memory()
-	return ln.Begin(op, 0)
+// Before_ef79e60bd3f8 reads the arguments and begins the call, for 2 op(s) of one shape (the first: exp).
+func Before_ef79e60bd3f8(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense) {
+	fr.Open()
+	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
+	fr.BeginMemory(op, sh)
 }
 
-// ChecksLeanReplay_4a3f173c1f74 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 2 op(s) of one shape (the first: exp).
-func ChecksLeanReplay_4a3f173c1f74(ln *wrap.Lean, op *wrap.Op, l *[2]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-	c.Replay(ln)
-	ChecksPost_fd8693c6de31(c, l, s0, t0, t1)
+// Shape_6e9de550b44a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6e9de550b44a = wrap.Shape{
+	Args: 2,
+	Elem: elem_920636501e7e,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 2, U: -1},
+	},
+	Tensor: tensor_920636501e7e,
 }
 
-// ChecksLeanReplay_d84af9006f55 replays a call whose lean path failed on the rows' path, from the memory kept before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksLeanReplay_d84af9006f55(ln *wrap.Lean, op *wrap.Op, l *[3]wrap.Loc, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var vc wrap.Call
-	c := &vc
-	var vs0 wrap.Saved
-	s0 := &vs0
-	var vs1 wrap.Saved
-	s1 := &vs1
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := *ln.Mem(0)
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := *ln.Mem(1)
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-	c.Replay(ln)
-	ChecksPost_22e42435b415(c, l, s0, s1, t0, t1, t2)
+// Shape_d4705753f568 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d4705753f568 = wrap.Shape{
+	Args: 1,
+	Elem: elem_920636501e7e,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.FreshNotHeld, Form: wrap.FormOne, T: 1, U: -1},
+	},
+	Tensor: tensor_920636501e7e,
 }
 
-// ChecksPost_22e42435b415 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_22e42435b415(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	m2 := t2.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && s1.Unchanged(&m1) && t2 != nil && m2.Anchor() != nil && unsafe.Pointer(t2) != unsafe.Pointer(t0) && unsafe.Pointer(t2) != unsafe.Pointer(t1) && m2.Anchor() != m0.Anchor() && m2.Anchor() != m1.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[2], unsafe.Pointer(t2), &m2)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	if c.Uncounted(&s2) {
-		c.UncountedRows(1)
-	} else {
-		c.ImplUseCountLE1(l[2], &s2)
-	}
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	if c.Uncounted(&s2) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[2], &s2)
-	}
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	c.FreshNotHeldAnchor(l[2], &s2, m2.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// tensor_920636501e7e makes a *assertgenshapes.ForeignDense from its handle, for the rows that read the tensor.
+func tensor_920636501e7e(h unsafe.Pointer) asserts.Identity {
+	return (*ForeignDense)(h)
 }
 
-// ChecksPost_fd8693c6de31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
-func ChecksPost_fd8693c6de31(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	m0 := t0.Memory()
-	m1 := t1.Memory()
-	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
-		if c.Learned(0) {
-			c.FreshNotHeldLearned(l[1], unsafe.Pointer(t1), &m1)
-			c.EndLearned()
-			return
-		}
-		c.Learn(0)
-	}
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.ImplUseCountLE1(l[1], &s1)
-	}
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	if c.Uncounted(&s1) {
-		c.UncountedRows(1)
-	} else {
-		c.StorageUseCountEq1(l[1], &s1)
-	}
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre_6fbd650248fa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp).
-func ChecksPre_6fbd650248fa(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_d50feb54d960 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_d50feb54d960(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// elem_920636501e7e makes element i of a list of *assertgenshapes.ForeignDense from the list's data.
+func elem_920636501e7e(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**ForeignDense)(h), i+1)[i]
 }
 
 // ForeignDense is *tensor.Dense with asserts' contract: its identities are its address and

@@ -14818,11 +14818,11 @@ var Shape_fff4b5d9898e = wrap.Shape{
 }
 
 // tensor_3a04fd1dc2c1 makes a *torch.Tensor from its handle, for the rows that read the tensor.
-func tensor_3a04fd1dc2c1(h unsafe.Pointer) asserts.Tensor {
+func tensor_3a04fd1dc2c1(h unsafe.Pointer) asserts.Identity {
 	return (*torch.Tensor)(h)
 }
 
 // elem_3a04fd1dc2c1 makes element i of a list of *torch.Tensor from the list's data.
-func elem_3a04fd1dc2c1(h unsafe.Pointer, i int) asserts.Tensor {
+func elem_3a04fd1dc2c1(h unsafe.Pointer, i int) asserts.Identity {
 	return unsafe.Slice((**torch.Tensor)(h), i+1)[i]
 }
