@@ -1,6 +1,7 @@
 package wrap
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -169,6 +170,19 @@ func (f *frame) memComplete(p *fastPlan, after bool) {
 	}
 }
 
+// memWrites declares the writes of the call (Call.Mutable), the written
+// single arguments' identities made from their reads.
+func (f *frame) memWrites(p *fastPlan) {
+	s, _ := f.slots(p)
+	for _, w := range p.sh.Writes {
+		if !p.list[w] {
+			q := &s[p.idx[w]]
+			q.s.id = memIdent(q.h, q.s.anchor)
+		}
+	}
+	f.writes(p)
+}
+
 // retComplete is memComplete for a return.
 func (f *frame) retComplete(q *Slot) {
 	q.s.id = memIdent(q.h, q.s.anchor)
@@ -212,8 +226,7 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 		f.misuseFrame(p, size)
 	}
 	if len(sh.Writes) != 0 {
-		f.memComplete(p, false) // the written arguments' identities
-		f.writes(p)
+		f.memWrites(p)
 	}
 	if p.fresh {
 		c.fresh = handSeq.Load() + 1 // BeginFresh
@@ -337,35 +350,108 @@ func (f *frame) endMemRows(p *fastPlan) {
 	st.cal.CompareAndSwap(nil, &fastCal{p: p, b: f.bindNo, lens: lens})
 }
 
-// passesMem tests the returns against the arguments as the plan's rows
-// demand: their handles and anchors apart (not_arg_handle,
-// fresh_no_alias) or equal (returns_arg, shares_storage), as the reads
-// found them.
+// A memTest is a test of the memory kind's fast plan: of single return r
+// against the single arguments (bit i for argument i), or against the
+// elements of list a (list).
+type memTest struct {
+	r, a int8
+	list bool
+	// fresh: apart from every single argument, handle and anchor (the
+	// common case, one tight loop)
+	fresh bool
+	// the handles must differ (not_arg_handle) or be equal (returns_arg);
+	// the anchors must differ (fresh_no_alias) or be equal
+	// (shares_storage)
+	handleApart, anchorApart, handleSame, anchorSame uint64
+}
+
+// memTestsOf returns the tests of p's returns: one per return against
+// the single arguments, one per return and list.
+func memTestsOf(p *fastPlan) []memTest {
+	var ts []memTest
+	for _, n := range p.rets {
+		if n.apart|n.fresh|n.returns|n.shares != 0 {
+			ts = append(ts, memTest{r: n.r, handleApart: n.apart, anchorApart: n.fresh, handleSame: n.returns, anchorSame: n.shares, fresh: n.allFresh})
+		}
+	}
+	for _, pr := range p.pairs {
+		i := slices.IndexFunc(ts, func(t memTest) bool { return t.list && t.r == pr.r && t.a == pr.a })
+		if i < 0 {
+			ts = append(ts, memTest{r: pr.r, a: pr.a, list: true})
+			i = len(ts) - 1
+		}
+		if pr.kind == pairNotInList {
+			ts[i].handleApart = 1
+		} else {
+			ts[i].anchorApart = 1
+		}
+	}
+	return ts
+}
+
+// passesMem runs the fast plan's tests of the returns against the
+// arguments: which arguments have the return's handle, which its anchor,
+// against the plan's masks.
 func (f *frame) passesMem(p *fastPlan) bool {
-	s, ls := f.slots(p)
-	for k := range p.rets {
-		n := &p.rets[k]
-		r := &s[n.r]
-		if n.allFresh {
-			for i := range s[:p.nArgs] {
-				if a := &s[i]; a.h == r.h || a.s.anchor == r.s.anchor {
+	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
+	const size = unsafe.Sizeof(Slot{})
+	for i := range p.memTests {
+		t := &p.memTests[i]
+		r := (*Slot)(unsafe.Add(base, uintptr(t.r)*size))
+		if t.list {
+			if !f.listApart(p, t, r) {
+				return false
+			}
+			continue
+		}
+		rh, ra := r.h, r.s.anchor
+		if t.fresh {
+			// the single arguments precede the returns: end is at most r
+			end := (*Slot)(unsafe.Add(base, uintptr(p.nArgs)*size))
+			for a := (*Slot)(base); a != end; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), size)) {
+				if a.h == rh || a.s.anchor == ra {
 					return false
 				}
 			}
 			continue
 		}
-		for i, b := range n.k {
-			a := &s[i]
-			if a.h == r.h && b&(kApart|kReturns) == kApart || a.s.anchor == r.s.anchor && b&kFresh != 0 ||
-				a.s.anchor != r.s.anchor && b&kShares != 0 || a.h != r.h && b&kReturns != 0 {
-				return false
+		var h, an, bit uint64 = 0, 0, 1
+		for j := range p.nArgs {
+			a := (*Slot)(unsafe.Add(base, uintptr(j)*size))
+			if a.h == rh {
+				h |= bit
 			}
+			if a.s.anchor == ra {
+				an |= bit
+			}
+			bit <<= 1
+		}
+		if h&t.handleApart|^h&t.handleSame|an&t.anchorApart|^an&t.anchorSame != 0 {
+			return false
 		}
 	}
-	for _, pr := range p.pairs {
-		r, l := &s[pr.r], &ls[pr.a].l
-		if pr.kind == pairNotInList && l.holdsImpl(asserts.ID(uintptr(r.h))) ||
-			pr.kind == pairFreshOf && l.holdsStorage(asserts.ID(uintptr(r.s.anchor))) {
+	return true
+}
+
+// listApart tests return r against each element of list t.a: its handle
+// and its anchor none of theirs, as t demands.
+func (f *frame) listApart(p *fastPlan, t *memTest, r *Slot) bool {
+	_, ls := f.slots(p)
+	h, an := asserts.ID(uintptr(r.h)), asserts.ID(uintptr(r.s.anchor))
+	if t.handleApart == 0 {
+		h = 0 // no element is undefined on the plan
+	}
+	if t.anchorApart == 0 {
+		an = 0 // nor without storage
+	}
+	inl, more := ls[t.a].l.parts()
+	for i := range inl {
+		if e := &inl[i]; e.id.Impl == h || e.id.Storage == an {
+			return false
+		}
+	}
+	for i := range more {
+		if e := &more[i]; e.id.Impl == h || e.id.Storage == an {
 			return false
 		}
 	}

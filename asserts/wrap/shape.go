@@ -131,6 +131,7 @@ type fastPlan struct {
 	fresh       bool
 	held, heldK int8
 	metaList    []int8
+	memTests    []memTest
 }
 
 // fastCal is what an op's signature was found to be the counts of: a fast
@@ -248,6 +249,9 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	// a return that no row of its own names (only a pair) is still read
 	for k := p.nArgs; k < p.ns; k++ {
 		p.ret(int8(k))
+	}
+	if mem {
+		p.memTests = memTestsOf(p)
 	}
 	p.more = len(p.meta)|len(p.pairs) != 0 || p.lkept != 0
 	for i := range nl {
