@@ -87,11 +87,12 @@ func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memo
 func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	p.h = h
-	a := m.Anchor()
-	p.s.anchor = a
+	p.s.anchor = m.Anchor()
 	p.s.digest = uint64(m.Extent()) // for fresh_not_held (wideMemory), until memComplete
 	p.mread = mMemory
-	f.diff |= memOdd(h, a, 1)
+	if h == nil || p.s.anchor == nil {
+		f.diff = 1
+	}
 }
 
 // mMemory marks, in a Slot's mread, a slot read by the memory kind's
@@ -173,14 +174,17 @@ func (f *frame) memComplete(p *fastPlan, after bool) {
 // memWrites declares the writes of the call (Call.Mutable), the written
 // single arguments' identities made from their reads.
 func (f *frame) memWrites(p *fastPlan) {
-	s, _ := f.slots(p)
+	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
 	for _, w := range p.sh.Writes {
-		if !p.list[w] {
-			q := &s[p.idx[w]]
-			q.s.id = memIdent(q.h, q.s.anchor)
+		if p.list[w] {
+			_, ls := f.slots(p)
+			f.c.MutableList(&ls[p.idx[w]].l)
+			continue
 		}
+		q := (*Slot)(unsafe.Add(base, uintptr(p.idx[w])*unsafe.Sizeof(Slot{})))
+		q.s.id = memIdent(q.h, q.s.anchor)
+		f.c.Mutable(&q.s)
 	}
-	f.writes(p)
 }
 
 // retComplete is memComplete for a return.
@@ -213,9 +217,17 @@ func memIdent(h, a unsafe.Pointer) asserts.Ident {
 func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 	c := &f.c
 	c.op = op
-	c.loadEnv()
 	if f.since1 != 0 {
-		c.since = f.since1 - 1
+		c.since = f.since1 - 1 // the clock before the reads (Frame.Open)
+	} else {
+		c.since = writeClock.Load()
+	}
+	// loadEnv, the clock read above
+	if e := asserts.CurrentEnv(); e == nil {
+		c.saved, c.bind = fPending, bindNoEnv
+	} else {
+		c.env = e.State()
+		c.saved, c.bind = savedFlags(c.env), bindRun
 	}
 	p := sh.plan.Load()
 	if p == nil {
@@ -239,11 +251,16 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 	if c.bind != bindRun {
 		f.bindNo = 1
 	}
+	cal := op.st.cal.Load()
+	if p.nl == 0 && cal == p.cal[f.bindNo] {
+		f.fast = true
+		return
+	}
 	lens, ok := uint64(0), true
 	if p.nl != 0 {
 		lens, ok = f.listLens(p)
 	}
-	if cal := op.st.cal.Load(); !ok || cal == nil || cal.p != p || cal.b != f.bindNo || cal.lens != lens {
+	if !ok || cal == nil || cal.p != p || cal.b != f.bindNo || cal.lens != lens {
 		f.calib = ok
 		f.memComplete(p, false)
 		f.beginRows(p)
@@ -285,7 +302,24 @@ func (f *frame) endMem() {
 		f.endMemRows(p)
 		return
 	}
-	if f.diff != 0 || !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != c.since {
+	if f.diff != 0 {
+		f.memRows(p)
+		return
+	}
+	if r := p.freshRet; r >= 0 {
+		// the common test, written out: a fresh return apart from every
+		// single argument, handle and anchor (passesMem's memTest.fresh)
+		base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
+		rs := (*Slot)(unsafe.Add(base, uintptr(r)*unsafe.Sizeof(Slot{})))
+		end := (*Slot)(unsafe.Add(base, uintptr(p.nArgs)*unsafe.Sizeof(Slot{})))
+		for a := (*Slot)(base); a != end; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), unsafe.Sizeof(Slot{}))) {
+			if a.h == rs.h || a.s.anchor == rs.s.anchor {
+				f.memRows(p)
+				return
+			}
+		}
+	}
+	if p.moreTests && !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != c.since {
 		f.memRows(p)
 		return
 	}
@@ -386,38 +420,34 @@ func memTestsOf(p *fastPlan) []memTest {
 			ts[i].anchorApart = 1
 		}
 	}
+	// the first fresh return's test is endMem's own
+	p.freshRet = -1
+	if i := slices.IndexFunc(ts, func(t memTest) bool { return t.fresh }); i >= 0 {
+		p.freshRet = ts[i].r
+		ts = slices.Delete(ts, i, i+1)
+	}
+	p.moreTests = len(ts) != 0
+	p.listTests = slices.ContainsFunc(ts, func(t memTest) bool { return t.list })
 	return ts
 }
 
 // passesMem runs the fast plan's tests of the returns against the
 // arguments: which arguments have the return's handle, which its anchor,
-// against the plan's masks.
+// against the plan's masks; then the lists' (no call in the first loop:
+// its values stay in registers).
 func (f *frame) passesMem(p *fastPlan) bool {
 	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
 	const size = unsafe.Sizeof(Slot{})
-	for i := range p.memTests {
-		t := &p.memTests[i]
-		r := (*Slot)(unsafe.Add(base, uintptr(t.r)*size))
+	tests, n := p.memTests, p.nArgs
+	for i := range tests {
+		t := &tests[i]
 		if t.list {
-			if !f.listApart(p, t, r) {
-				return false
-			}
 			continue
 		}
+		r := (*Slot)(unsafe.Add(base, uintptr(t.r)*size))
 		rh, ra := r.h, r.s.anchor
-		if t.fresh {
-			// the single arguments precede the returns: end is at most r
-			end := (*Slot)(unsafe.Add(base, uintptr(p.nArgs)*size))
-			for a := (*Slot)(base); a != end; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), size)) {
-				if a.h == rh || a.s.anchor == ra {
-					return false
-				}
-			}
-			continue
-		}
 		var h, an, bit uint64 = 0, 0, 1
-		for j := range p.nArgs {
-			a := (*Slot)(unsafe.Add(base, uintptr(j)*size))
+		for a := (*Slot)(base); n > 0; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), size)) {
 			if a.h == rh {
 				h |= bit
 			}
@@ -425,8 +455,19 @@ func (f *frame) passesMem(p *fastPlan) bool {
 				an |= bit
 			}
 			bit <<= 1
+			if bit>>n != 0 {
+				break
+			}
 		}
 		if h&t.handleApart|^h&t.handleSame|an&t.anchorApart|^an&t.anchorSame != 0 {
+			return false
+		}
+	}
+	if !p.listTests {
+		return true
+	}
+	for i := range tests {
+		if t := &tests[i]; t.list && !f.listApart(p, t, (*Slot)(unsafe.Add(base, uintptr(t.r)*size))) {
 			return false
 		}
 	}
