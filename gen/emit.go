@@ -141,8 +141,7 @@ type shapeFn struct {
 	name    string
 	tparams []kernels.TypeParam
 	post    bool   // a post helper (after the kernel)
-	what    string // what a lean helper does (its comment); "" for the others
-	result  bool   // a lean helper that reports a bool
+	what    string // what a one path's helper does (its comment); "" for the others
 	params  []jen.Code
 	body    []jen.Code
 	first   string // the first op that uses it
@@ -224,15 +223,11 @@ func (ss *shapeSet) shapeName(kind, content string) string {
 // through the function's dictionary, where a loop over the concrete type
 // calls (or inlines) it directly.
 var listKinds = [...]struct{ name, generic string }{
-	steps.ListSave:               {"saveList", "SaveList"},
-	steps.ListSaveOpt:            {"saveOptList", "SaveOptList"},
-	steps.ListAfter:              {"afterList", "AfterList"},
-	steps.ListResult:             {"resultList", "ResultList"},
-	steps.ListResultIdent:        {"resultIdentList", "ResultIdentList"},
-	steps.ListUnchanged:          {"unchangedList", ""},
-	steps.ListUnchangedApart:     {"unchangedApartList", ""},
-	steps.ListLeanUnchanged:      {"leanUnchangedList", ""},
-	steps.ListLeanUnchangedApart: {"leanUnchangedApartList", ""},
+	steps.ListSave:        {"saveList", "SaveList"},
+	steps.ListSaveOpt:     {"saveOptList", "SaveOptList"},
+	steps.ListAfter:       {"afterList", "AfterList"},
+	steps.ListResult:      {"resultList", "ResultList"},
+	steps.ListResultIdent: {"resultIdentList", "ResultIdentList"},
 }
 
 type listFn struct {
@@ -308,14 +303,6 @@ type guardFn struct {
 // genListFn writes a list snapshot function: Reset, one Save, After or
 // Result per element, then the list's summary.
 func genListFn(f *jen.File, lf listFn) {
-	switch lf.kind {
-	case steps.ListUnchanged, steps.ListUnchangedApart:
-		genUnchangedList(f, lf)
-		return
-	case steps.ListLeanUnchanged, steps.ListLeanUnchangedApart:
-		genLeanList(f, lf)
-		return
-	}
 	c, l, ts := jen.Id("c"), jen.Id("l"), jen.Id("ts")
 	var elem jen.Code = jen.Id("t")
 	if lf.guard != "" {
@@ -470,11 +457,7 @@ func genShapes(f *jen.File, ss *shapeSet) {
 		}
 		f.Line()
 		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, what, fn.uses, fn.first)
-		sig := withTypes(f.Func().Id(fn.name), typeParamsDecl(fn.tparams)).Params(fn.params...)
-		if fn.result {
-			sig = sig.Bool()
-		}
-		sig.Block(fn.body...)
+		withTypes(f.Func().Id(fn.name), typeParamsDecl(fn.tparams)).Params(fn.params...).Block(fn.body...)
 	}
 	for _, lf := range ss.listFns {
 		if ss.used[lf.name] {
@@ -510,33 +493,4 @@ func genNilGuards(f *jen.File, ss *shapeSet) {
 	f.Line()
 	f.Func().Params(jen.Id(undef)).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(jen.Return(qa("Ident").Values()))
 	f.Func().Params(jen.Id(undef)).Id("UseCounts").Params().Parens(jen.List(jen.Int(), jen.Int())).Block(jen.Return(jen.Lit(0), jen.Lit(0)))
-}
-
-// genUnchangedList writes the learned path's test of a list argument of
-// the foreign type (steps.ListUnchanged): the list kept its length, and
-// each element, its memory read again, is wrap.Saved.Unchanged; for
-// steps.ListUnchangedApart, also apart from the return whose handle and
-// anchor it takes (wrap.Saved.ApartFrom).
-func genUnchangedList(f *jen.File, lf listFn) {
-	l, ts := jen.Id("l"), jen.Id("ts")
-	params := []jen.Code{jen.Id("l").Op("*").Qual(WrapPath, "SavedList"), jen.Id("ts").Add(typeCode(lf.typ))}
-	elem := l.Clone().Dot("At").Call(jen.Id("i")).Dot("Unchanged").Call(jen.Op("&").Id("m"))
-	f.Line()
-	if lf.kind == steps.ListUnchangedApart {
-		f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged) and is neither the return whose handle is handle nor on its storage anchor (wrap.Saved.ApartFrom).", lf.name)
-		params = append(params, jen.List(jen.Id("handle"), jen.Id("anchor")).Qual("unsafe", "Pointer"))
-		elem = jen.Id("s").Dot("Unchanged").Call(jen.Op("&").Id("m")).Op("&&").Id("s").Dot("ApartFrom").Call(jen.Id("handle"), jen.Id("anchor"))
-	} else {
-		f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged).", lf.name)
-	}
-	body := []jen.Code{jen.Id("m").Op(":=").Id("t").Dot("Memory").Call()}
-	if lf.kind == steps.ListUnchangedApart {
-		body = append(body, jen.Id("s").Op(":=").Add(l.Clone().Dot("At").Call(jen.Id("i"))))
-	}
-	body = append(body, jen.If(jen.Op("!").Parens(elem)).Block(jen.Return(jen.False())))
-	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(params...).Bool().Block(
-		jen.If(l.Clone().Dot("Len").Call().Op("!=").Len(ts)).Block(jen.Return(jen.False())),
-		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(body...),
-		jen.Return(jen.True()),
-	)
 }

@@ -93,21 +93,9 @@ func (ss *shapeSet) stmtCode(s *steps.Stmt) jen.Code {
 		targs := typeArgsUse(typeParamsOf(ss.opts.TypeParams, s.Slot.Type))
 		return withTypes(jen.Id(s.Name), targs).Call(jen.Id("c"), argCode(steps.Arg{Kind: steps.ArgSnap, Slot: s.Slot}), jen.Id(tensorName(s.Slot)))
 	case steps.ReadMemory:
-		read := jen.Id(tensorName(s.Slot)).Dot("Memory").Call()
-		if a := s.Of; a != nil {
-			ptr := func(s *steps.Slot) jen.Code { return jen.Qual("unsafe", "Pointer").Call(jen.Id(tensorName(s))) }
-			return jen.Id(memName(s.Slot)).Op(":=").Id(memName(a)).Line().
-				If(jen.Add(ptr(s.Slot)).Op("!=").Add(ptr(a))).Block(jen.Id(memName(s.Slot)).Op("=").Add(read))
-		}
-		return jen.Id(memName(s.Slot)).Op(":=").Add(read)
-	case steps.ReadLean:
-		return jen.Id(memName(s.Slot)).Op(":=").Op("*").Id("ln").Dot("Mem").Call(jen.Lit(s.N))
-	case steps.SaveListLean:
-		return jen.Id("c").Dot("SaveListLean").Call(jen.Id(snapName(s.Slot)), jen.Len(jen.Id(tensorName(s.Slot))), jen.Id("ln"), jen.Lit(s.N))
+		return jen.Id(memName(s.Slot)).Op(":=").Add(jen.Id(tensorName(s.Slot)).Dot("Memory").Call())
 	case steps.If:
 		return ss.ifCode(s)
-	case steps.Learned:
-		return learnedCode(s)
 	}
 	panic("gen: step of kind " + strconv.Itoa(int(s.Kind)))
 }
@@ -154,20 +142,6 @@ func condCode(c steps.Cond) jen.Code {
 			cond = jen.Add(cond).Op("&&").Id(snapName(a)).Dot("Plain").Call()
 		}
 		return cond
-	case steps.CondKept:
-		return jen.Id(snapName(c.Slots[0])).Dot("Kept").Call()
-	case steps.CondPlainListRows:
-		var rows *jen.Statement
-		for _, name := range c.ListRowNames() {
-			if rows == nil {
-				rows = qw(name)
-			} else {
-				rows = jen.Add(rows).Op("|").Add(qw(name))
-			}
-		}
-		return jen.Op("!").Add(qw("PlainListRows")).Call(jen.Id("c"), jen.Id(snapName(c.Slots[0])), rows)
-	case steps.CondUncounted:
-		return jen.Id("c").Dot("Uncounted").Call(argCode(steps.Arg{Kind: steps.ArgSnap, Slot: c.Slots[0]}))
 	case steps.CondImplApart, steps.CondFreshFrom:
 		test := "FreshFrom"
 		if c.Kind == steps.CondImplApart {
@@ -209,8 +183,8 @@ func helperParams(h *steps.Helper) []jen.Code {
 }
 
 // helperBody prints a helper's body: for a pre helper, the Call begun
-// and its calls made once; then the steps, with a post helper's snapshot
-// locals declared before the step steps.Helper.DeclAt names.
+// and its calls made once; a post helper's snapshot locals; then the
+// steps.
 func (ss *shapeSet) helperBody(h *steps.Helper) []jen.Code {
 	var body []jen.Code
 	if !h.Post {
@@ -221,12 +195,10 @@ func (ss *shapeSet) helperBody(h *steps.Helper) []jen.Code {
 			body = append(body, jen.Id("c").Dot(m).Call())
 		}
 	}
-	at := h.DeclAt()
-	body = append(body, ss.stmtsCode(h.Body[:at])...)
 	for _, s := range h.Decls {
 		body = append(body, jen.Var().Id(snapName(s)).Qual(WrapPath, s.SavedType()))
 	}
-	return append(body, ss.stmtsCode(h.Body[at:])...)
+	return append(body, ss.stmtsCode(h.Body)...)
 }
 
 // slotVars are the wrapper's names of the tensors of its slots: the
@@ -323,9 +295,6 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	body := []jen.Code{
 		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
 	}
-	if op.Lean != nil {
-		body = append(body, w.leanBranch(op, kernel, ss, preFn, postFn, v, locs)...)
-	}
 	// The Call is filled in place (c.Begin in the pre helper), a few ns
 	// cheaper than returned.
 	body = append(body, jen.Var().Id("c").Qual(WrapPath, "Call"))
@@ -335,11 +304,6 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	pre := helperArgs(&op.Pre, v, locs)
 	pre = append([]jen.Code{pre[0], jen.Op("&").Id(opVarName(w))}, pre[1:]...)
 	body = append(body, ss.call(preFn).Call(pre...))
-	if op.Lean != nil {
-		// a call of the rows' path that met the lean conditions
-		// calibrates the op for them (wrap.Call.Calibrate)
-		body = append(body, jen.Id("c").Dot("Calibrate").Call(jen.Op("&").Id("ln")))
-	}
 	if op.Abandon {
 		// The call declared writes (Mutable): if the kernel panics and the
 		// program recovers, End is never reached; the deferred Abandon
@@ -356,39 +320,6 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		body = append(body, jen.Return(v.results...))
 	}
 	return body, nil
-}
-
-// leanBranch prints a wrapper's lean path (steps.LeanPath): the Lean, and
-// a call that takes the path, which returns from within.
-func (w *wrapper) leanBranch(op *steps.Op, kernel func() *jen.Statement, ss *shapeSet, preFn, postFn *shapeFn, v *slotVars, locs jen.Code) []jen.Code {
-	lf := ss.leanHelpers(op, preFn, postFn, w.op.Name)
-	tensors := func(slots []*steps.Slot) []jen.Code {
-		var out []jen.Code
-		for _, s := range slots {
-			out = append(out, v.tensor[s])
-		}
-		return out
-	}
-	ln := jen.Op("&").Id("ln")
-	preArgs := append([]jen.Code{ln, jen.Op("&").Id(opVarName(w))}, tensors(op.Lean.Args)...)
-	postArgs := append([]jen.Code{ln, jen.Op("&").Add(locs)}, tensors(op.Lean.Tensors)...)
-	replayArgs := append([]jen.Code{ln, jen.Op("&").Id(opVarName(w)), jen.Op("&").Add(locs)}, tensors(op.Lean.Tensors)...)
-	call := kernel().Call(w.callArgs()...)
-	if len(v.results) > 0 {
-		call = jen.List(v.results...).Op(":=").Add(call)
-	}
-	ret := jen.Return()
-	if len(v.results) > 0 {
-		ret = jen.Return(v.results...)
-	}
-	return []jen.Code{
-		jen.Var().Id("ln").Qual(WrapPath, "Lean"),
-		jen.If(ss.call(lf.pre).Call(preArgs...)).Block(
-			call,
-			jen.If(jen.Op("!").Add(ss.call(lf.post).Call(postArgs...))).Block(ss.call(lf.replay).Call(replayArgs...)),
-			ret,
-		),
-	}
 }
 
 // decls declares the snapshots the wrapper passes to the helpers
@@ -417,51 +348,4 @@ func decls(op *steps.Op, v *slotVars) jen.Code {
 		return jen.Var().Add(vars[0])
 	}
 	return jen.Var().Defs(vars...)
-}
-
-// learnedCode prints the learned path of a post helper (steps.Learned).
-func learnedCode(s *steps.Stmt) jen.Code {
-	cond := jen.Id("c").Dot("QuickPath").Call()
-	for _, t := range s.Terms {
-		cond = jen.Add(cond).Op("&&").Add(termCode(t))
-	}
-	var learned []jen.Code
-	for _, r := range s.Held {
-		ptr := jen.Qual("unsafe", "Pointer").Call(jen.Id(tensorName(r)))
-		learned = append(learned, jen.Id("c").Dot("FreshNotHeldLearned").Call(jen.Id("l").Index(jen.Lit(r.K)), ptr, jen.Op("&").Id(memName(r))))
-	}
-	learned = append(learned, jen.Id("c").Dot("EndLearned").Call(), jen.Return())
-	n := jen.Lit(0)
-	if s.Slot != nil {
-		n = jen.Len(jen.Id(tensorName(s.Slot)))
-	}
-	return jen.If(cond).Block(
-		jen.If(jen.Id("c").Dot("Learned").Call(n)).Block(learned...),
-		jen.Id("c").Dot("Learn").Call(n),
-	)
-}
-
-// termCode prints a test of the learned path.
-func termCode(t steps.Term) jen.Code {
-	ptr := func(s *steps.Slot) jen.Code { return jen.Qual("unsafe", "Pointer").Call(jen.Id(tensorName(s))) }
-	anchor := func(s *steps.Slot) jen.Code { return jen.Id(memName(s)).Dot("Anchor").Call() }
-	switch t.Kind {
-	case steps.TermUnchanged:
-		return jen.Id(snapName(t.A)).Dot("Unchanged").Call(jen.Op("&").Id(memName(t.A)))
-	case steps.TermDefined:
-		return jen.Id(tensorName(t.R)).Op("!=").Nil().Op("&&").Add(anchor(t.R)).Op("!=").Nil()
-	case steps.TermHandleApart:
-		return jen.Add(ptr(t.R)).Op("!=").Add(ptr(t.A))
-	case steps.TermHandleSame:
-		return jen.Add(ptr(t.R)).Op("==").Add(ptr(t.A))
-	case steps.TermAnchorApart:
-		return jen.Add(anchor(t.R)).Op("!=").Add(anchor(t.A))
-	case steps.TermAnchorSame:
-		return jen.Add(anchor(t.R)).Op("==").Add(anchor(t.A))
-	case steps.TermListUnchanged:
-		return jen.Id(t.Fn).Call(jen.Id(snapName(t.A)), jen.Id(tensorName(t.A)))
-	case steps.TermListUnchangedApart:
-		return jen.Id(t.Fn).Call(jen.Id(snapName(t.A)), jen.Id(tensorName(t.A)), ptr(t.R), anchor(t.R))
-	}
-	panic("gen: learned test of kind " + strconv.Itoa(int(t.Kind)))
 }

@@ -70,8 +70,6 @@ type Op struct {
 	// Abandon: the call declares writes (plan.Op.Mutable); the wrapper
 	// defers the Call's Abandon, for a kernel that panics.
 	Abandon bool
-	// Lean is the wrapper's lean path, nil for none.
-	Lean *LeanPath
 	// Frame is the wrapper on the one path (version 4), nil for an op
 	// whose runtime or types take the helpers Pre and Post (see
 	// builder.onePath).
@@ -157,7 +155,6 @@ func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *O
 			out.Post.Decls = append(out.Post.Decls, s)
 		}
 	}
-	out.Lean = b.lean()
 	out.Frame = b.onePath()
 	return out
 }

@@ -1,8 +1,6 @@
 package steps
 
 import (
-	"slices"
-
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/checktable"
 	"github.com/assertgen/assertgen/plan"
@@ -25,13 +23,8 @@ func (b *builder) helpers() (pre, post stmts) {
 		case b.unchangedRows(cks[i:]):
 			// same_impl, same_storage and no_mutation of one argument:
 			// one call, one test on the fast path.
-			b.unchanged(&rows, b.arg[ck.Arg], false)
+			b.unchanged(&rows, b.arg[ck.Arg])
 			i += len(checktable.Unchanged(false)) - 1
-		case b.keptWritten(cks[i:]):
-			b.unchanged(&rows, b.arg[ck.Arg], true)
-			i += len(checktable.Unchanged(true)) - 1
-		case b.uncountedRow(ck):
-			b.uncounted(&pre, &afterCall, &rows, ck)
 		case batch == checktable.BatchPlain && !ck.NeverFires && !b.arg[ck.Arg].List:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
@@ -81,14 +74,8 @@ func (b *builder) helpers() (pre, post stmts) {
 		off.method("ContentOff", Arg{Kind: ArgInt, N: b.contentN})
 		pre.block(Cond{Kind: CondContentOff}, off, b.contentPre)
 	}
-	if b.o.Identity == plan.Memory {
-		pre = plainListRows(pre)
-	}
 	var afters stmts
 	b.afters(&afters)
-	if learned, ok := b.learned(afterCall, rows); ok {
-		post, afters = learnedFirst(learned, afters)
-	}
 	post.block(Cond{Kind: CondHermetic}, mid, nil)
 	post = append(post, afterCall...)
 	post = append(post, afters...)
@@ -99,190 +86,6 @@ func (b *builder) helpers() (pre, post stmts) {
 	b.planSkips(&post)
 	post.method("End")
 	return pre, post
-}
-
-// plainListRows puts each run of two or more of a list argument's rows
-// before the kernel (same_content, same_metadata and binding_context, one
-// after the other in pre) behind one test that runs them in one loop
-// when each only counts (wrap.PlainListRows): for a runtime whose
-// snapshots are taken from its memory (the kind plan.Memory), whose list
-// elements carry the metadata fingerprint that loop takes.
-func plainListRows(pre stmts) stmts {
-	rowOf := func(st *Stmt) (*Slot, checktable.ListRows) {
-		if st.Kind != CallFunc || st.Row == nil || st.Row.Form != checktable.FormArgList {
-			return nil, 0
-		}
-		r := checktable.PlainList(st.Row.Check)
-		if r == 0 {
-			return nil, 0
-		}
-		if s := snapSlots(st.Args); len(s) == 1 && s[0].List {
-			return s[0], r
-		}
-		return nil, 0
-	}
-	var out stmts
-	for i := 0; i < len(pre); {
-		slot, rows := rowOf(&pre[i])
-		j := i + 1
-		for ; slot != nil && j < len(pre); j++ {
-			s, r := rowOf(&pre[j])
-			if s != slot || rows&r != 0 {
-				break
-			}
-			rows |= r
-		}
-		if slot == nil || j-i < 2 {
-			out = append(out, pre[i])
-			i++
-			continue
-		}
-		out = append(out, Stmt{Kind: If, Cond: Cond{Kind: CondPlainListRows, Slots: []*Slot{slot}, Rows: rows}, Then: slices.Clone(pre[i:j])})
-		i = j
-	}
-	return out
-}
-
-// learnedFirst returns the start of a post helper with a learned path:
-// the memory reads of afters first, for the path's tests, then the path;
-// and afters without them (the snapshots completed from those reads on
-// the rows' path). A return the path tests as an argument's handle takes
-// that argument's memory, read just before, when it is that handle.
-func learnedFirst(learned Stmt, afters stmts) (post, rest stmts) {
-	same := map[*Slot]*Slot{}
-	for _, t := range learned.Terms {
-		if t.Kind == TermHandleSame {
-			same[t.R] = t.A
-		}
-	}
-	read := map[*Slot]bool{}
-	for _, st := range afters {
-		if st.Kind == ReadMemory {
-			if a := same[st.Slot]; a != nil && read[a] {
-				st.Of = a
-			}
-			read[st.Slot] = true
-			post = append(post, st)
-		}
-	}
-	post = append(post, learned)
-	rest = slices.DeleteFunc(afters, func(st Stmt) bool { return st.Kind == ReadMemory })
-	return post, rest
-}
-
-// learned returns the learned path of the post helper (asserts'
-// learned.go), and whether it has one: a runtime without identities of
-// its own (memory:), whose every slot is a single tensor read through its
-// memory, no return snapshotted before the kernel, and whose every row
-// after the kernel (afterCall, rows) is one whose pass condition the
-// path's tests state, or whose outcome on a plain call is fixed by the
-// op. The tests: each argument unchanged, each return with storage, and
-// what each row of a return against an argument demands of their
-// handles and anchors.
-func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
-	st := Stmt{Kind: Learned}
-	if b.o.Identity != plan.Memory || len(afterCall) > 0 {
-		return st, false
-	}
-	for _, s := range b.out.Args {
-		switch {
-		case s.Identity == plan.Memory:
-			st.Terms = append(st.Terms, Term{Kind: TermUnchanged, A: s})
-		case s.Adapt == AdaptList && s.Form == schema.TensorList && st.Slot == nil && !s.Type.Interface:
-			// one list of the foreign type: its counts are learned for
-			// one length (wrap.Call.Learned)
-			st.Slot = s
-			st.Terms = append(st.Terms, Term{Kind: TermListUnchanged, A: s}) // Fn named below
-		default:
-			return st, false
-		}
-	}
-	for _, s := range b.out.Rets {
-		if s.Identity != plan.Memory || s.Early {
-			return st, false
-		}
-		st.Terms = append(st.Terms, Term{Kind: TermDefined, R: s})
-	}
-	listApart := map[*Slot]bool{} // a return's TermListUnchangedApart, once
-	for _, r := range rows {
-		switch {
-		case r.Kind == If:
-			switch r.Cond.Kind {
-			case CondKept, CondMetadataKept, CondUncounted:
-				// Unchanged, Defined
-			case CondImplApart, CondFreshFrom:
-				k := TermHandleApart
-				if r.Cond.Kind == CondFreshFrom {
-					k = TermAnchorApart
-				}
-				for _, a := range r.Cond.Slots[1:] {
-					st.Terms = append(st.Terms, Term{Kind: k, R: r.Cond.Slots[0], A: a})
-				}
-			default:
-				return st, false
-			}
-		case r.Kind == CallMethod && r.Name == "PlanSkip":
-			// a row the plan skips: counted, fixed by the op
-		case r.Row == nil:
-			return st, false
-		case !b.learnedRow(&st, &r, listApart):
-			return st, false
-		}
-	}
-	fuseListApart(&st)
-	for i := range st.Terms {
-		switch t := &st.Terms[i]; t.Kind {
-		case TermListUnchanged, TermListUnchangedApart:
-			k := ListUnchanged
-			if t.Kind == TermListUnchangedApart {
-				k = ListUnchangedApart
-			}
-			t.Fn = b.o.Names.List(k, t.A.Type) // declared only for a path that has it
-		}
-	}
-	return st, true
-}
-
-// fuseListApart makes the list's test (TermListUnchanged) part of the
-// tests of its returns against it (TermListUnchangedApart, one loop over
-// the list each), which come after the returns' TermDefined: the same
-// pure tests, in one && chain. (An op with two returns against the list
-// tests its elements unchanged twice; none of the schemas' ops has one.)
-func fuseListApart(st *Stmt) {
-	if slices.ContainsFunc(st.Terms, func(t Term) bool { return t.Kind == TermListUnchangedApart && t.A == st.Slot }) {
-		st.Terms = slices.DeleteFunc(st.Terms, func(t Term) bool { return t.Kind == TermListUnchanged && t.A == st.Slot })
-	}
-}
-
-// learnedRow adds to st the test of a row's call r that the learned path
-// stands for, or reports false when the path cannot: a list's rows of its
-// elements unchanged (TermListUnchanged stands for them), a return against
-// the list (TermListUnchangedApart, once per return), fresh_not_held (run on the
-// path too), returns_arg and shares_storage (the return's handle or anchor
-// the argument's), and the rows a plain call of a runtime without use
-// counts skips (view_holds_storage, impl_use_count_eq_fresh).
-func (b *builder) learnedRow(st *Stmt, r *Stmt, listApart map[*Slot]bool) bool {
-	s := snapSlots(r.Args)
-	switch checktable.LearnedBy(r.Row.Check, r.Row.Form) {
-	case checktable.LearnedListUnchanged:
-		return st.Slot != nil // the list's elements unchanged; no digests on the path
-	case checktable.LearnedListApart:
-		if !listApart[s[0]] {
-			listApart[s[0]] = true
-			st.Terms = append(st.Terms, Term{Kind: TermListUnchangedApart, R: s[0], A: s[1]})
-		}
-	case checktable.LearnedHeld:
-		st.Held = append(st.Held, s[0])
-	case checktable.LearnedHandleSame:
-		st.Terms = append(st.Terms, Term{Kind: TermHandleSame, R: s[0], A: s[1]})
-	case checktable.LearnedAnchorSame:
-		st.Terms = append(st.Terms, Term{Kind: TermAnchorSame, R: s[0], A: s[1]})
-	case checktable.LearnedFixed:
-		// skipped under no_use_counts on a plain call: fixed by the op
-	default:
-		return false
-	}
-	return true
 }
 
 // snapSlots returns the slots of a call's snapshot arguments, in order.
@@ -379,7 +182,11 @@ func (b *builder) afters(l *stmts) {
 			// saved without its anchor (SaveOpt): the IDs alone
 			l.method("After"+IfaceSuffix(s.Type), snapOf(s), tensorOf(s))
 		case s.Identity == plan.Memory:
-			readMemory(l, "AfterMemory", s)
+			// the memory read again (the metadata rows' fingerprint), the
+			// identities and the anchor from the adapter
+			*l = append(*l, Stmt{Kind: ReadMemory, Slot: s})
+			l.method("After", snapOf(s), tensorOf(s))
+			l.method("AfterAnchor", snapOf(s), anchorOf(s))
 		case b.anchored(s) && !counted:
 			l.method("After", snapOf(s), tensorOf(s))
 			l.method("AfterAnchor", snapOf(s), anchorOf(s))
@@ -567,69 +374,10 @@ func (b *builder) unchangedRows(cks []plan.Check) bool {
 }
 
 // unchanged adds the rows of argument a that compare its identities
-// before and after the kernel: same_impl, same_storage and (unless the
-// op writes it) no_mutation. For a tensor read through its memory (no
-// version counter) they are counted without a call when Saved.Kept
-// holds, and run by the rows' methods otherwise.
-func (b *builder) unchanged(rows *stmts, a *Slot, written bool) {
-	var run stmts
-	kept := "KeptRows"
-	if written {
-		kept = "KeptWrittenRows"
-		run.method("SameImpl", locOf(a), snapOf(a))
-		run.method("SameStorage", locOf(a), snapOf(a))
-	} else {
-		run.method("SameImplStorageVersion", locOf(a), snapOf(a))
-	}
-	if a.Identity != plan.Memory {
-		*rows = append(*rows, run...)
-		return
-	}
-	var pass stmts
-	pass.method(kept, Arg{Kind: ArgInt, N: 1})
-	rows.block(Cond{Kind: CondKept, Slots: []*Slot{a}}, pass, run)
-}
-
-// uncounted adds a use-count row of a return read through its memory
-// (uncountedRow): skipped under no_use_counts without a call when
-// Call.Uncounted holds, the row's own method otherwise.
-func (b *builder) uncounted(pre, afterCall, rows *stmts, ck *plan.Check) {
-	var skip, run stmts
-	skip.method("UncountedRows", Arg{Kind: ArgInt, N: 1})
-	b.check(pre, afterCall, &run, ck)
-	rows.block(Cond{Kind: CondUncounted, Slots: []*Slot{b.ret[*ck.Ret]}}, skip, run)
-}
-
-// keptWritten reports whether cks starts with same_impl and same_storage
-// of one single tensor read through its memory, neither a never-firing
-// row: the rows of an argument the op writes, which [Saved.Kept] passes
-// at once.
-func (b *builder) keptWritten(cks []plan.Check) bool {
-	want := checktable.Unchanged(true)
-	if len(cks) < len(want) {
-		return false
-	}
-	for j, k := range want {
-		c := &cks[j]
-		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
-			return false
-		}
-	}
-	a, ok := b.arg[cks[0].Arg]
-	return ok && a.Identity == plan.Memory
-}
-
-// uncountedRow reports whether ck is a use-count row of a return read
-// through its memory (wrap.Call.Uncounted): impl_use_count_le_1 or
-// storage_use_count_eq_1 on a single tensor of a memory: runtime, not a
-// never-firing row, run by one call after the kernel.
-func (b *builder) uncountedRow(ck *plan.Check) bool {
-	if ck.NeverFires || ck.Ret == nil || ck.Arg != "" ||
-		checktable.BatchOf(ck.Name) != checktable.BatchUncounted {
-		return false
-	}
-	r := b.ret[*ck.Ret]
-	return r != nil && r.Identity == plan.Memory
+// before and after the kernel: same_impl, same_storage and no_mutation,
+// in one call.
+func (b *builder) unchanged(rows *stmts, a *Slot) {
+	rows.method("SameImplStorageVersion", locOf(a), snapOf(a))
 }
 
 // pairRows returns how many rows at the start of cks are rows of check name

@@ -185,79 +185,9 @@ const (
 	CallMethod StmtKind = iota // c.Name(Args...)
 	CallFunc                   // asserts.Name(Args...): a generic function that takes the Call first
 	CallList                   // Name(c, s<K>, t<K>): the package's list function (Namer.List) for Slot's type
-	ReadMemory                 // m<K> := t<K>.Memory() (see Stmt.Of)
+	ReadMemory                 // m<K> := t<K>.Memory()
 	If                         // if Cond { Then } else { Else }
-	// Learned: the learned path of a post helper (asserts' learned.go):
-	// if c.QuickPath() && Terms... { if c.Learned() { Held's fresh_not_held;
-	// c.EndLearned(); return }; c.Learn() }
-	Learned
-	// ReadLean: m<K> := *ln.Mem(N), the memory the lean path kept before
-	// the kernel (a replay's pre steps, see LeanPath)
-	ReadLean
-	// SaveListLean: c.SaveListLean(s<K>, len(t<K>), ln, N), a list's
-	// elements as the lean path kept them (a replay's pre steps)
-	SaveListLean
 )
-
-// TermKind is the kind of a test of the learned path.
-type TermKind uint8
-
-const (
-	TermUnchanged     TermKind = iota // s<A>.Unchanged(&m<A>): an argument kept its anchor and metadata
-	TermDefined                       // t<R> != nil && m<R>.Anchor() != nil: a return with storage
-	TermHandleApart                   // unsafe.Pointer(t<R>) != unsafe.Pointer(t<A>)
-	TermHandleSame                    // unsafe.Pointer(t<R>) == unsafe.Pointer(t<A>)
-	TermAnchorApart                   // m<R>.Anchor() != m<A>.Anchor()
-	TermAnchorSame                    // m<R>.Anchor() == m<A>.Anchor()
-	TermListUnchanged                 // Fn(s<A>, t<A>): every element of list A unchanged (ListUnchanged)
-	// Fn(s<A>, t<A>, unsafe.Pointer(t<R>), m<R>.Anchor()): every element of
-	// list A unchanged, and neither return R nor on its storage, in one
-	// loop (ListUnchangedApart)
-	TermListUnchangedApart
-)
-
-// A Term is a test of the learned path: of return R, argument A, or the
-// two (R is nil for TermUnchanged, A for TermDefined).
-type Term struct {
-	Kind TermKind
-	R, A *Slot
-	Fn   string // TermListUnchanged, TermListUnchangedApart: the list's function (Namer.List)
-}
-
-func (t Term) format(b *strings.Builder) {
-	switch t.Kind {
-	case TermUnchanged:
-		fmt.Fprintf(b, "s%d.Unchanged(&m%d)", t.A.K, t.A.K)
-	case TermDefined:
-		fmt.Fprintf(b, "t%d!=nil&&m%d.Anchor()!=nil", t.R.K, t.R.K)
-	case TermHandleApart, TermHandleSame:
-		op := "!="
-		if t.Kind == TermHandleSame {
-			op = "=="
-		}
-		fmt.Fprintf(b, "unsafe.Pointer(t%d)%sunsafe.Pointer(t%d)", t.R.K, op, t.A.K)
-	case TermAnchorApart, TermAnchorSame:
-		op := "!="
-		if t.Kind == TermAnchorSame {
-			op = "=="
-		}
-		fmt.Fprintf(b, "m%d.Anchor()%sm%d.Anchor()", t.R.K, op, t.A.K)
-	case TermListUnchanged:
-		fmt.Fprintf(b, "%s(s%d,t%d)", t.Fn, t.A.K, t.A.K)
-	case TermListUnchangedApart:
-		fmt.Fprintf(b, "%s(s%d,t%d,unsafe.Pointer(t%d),m%d.Anchor())", t.Fn, t.A.K, t.A.K, t.R.K, t.R.K)
-	}
-}
-
-// LearnedLen is the length the learned path's counts are learned for
-// (wrap.Call.Learned): len(t<K>) of its list argument, "0" without
-// one.
-func (s *Stmt) LearnedLen() string {
-	if s.Slot == nil {
-		return "0"
-	}
-	return "len(t" + strconv.Itoa(s.Slot.K) + ")"
-}
 
 // ListKind is the kind of a list snapshot function: it fills a
 // SavedList element by element as the generic function of asserts of
@@ -270,18 +200,6 @@ const (
 	ListAfter                       // wrap.AfterList
 	ListResult                      // wrap.ResultList
 	ListResultIdent                 // wrap.ResultIdentList
-	// ListUnchanged: the learned path's test of a list argument read
-	// through its elements' memory: whether each element is
-	// wrap.Saved.Unchanged (a function of the list's type, returning a
-	// bool, not a snapshot function)
-	ListUnchanged
-	// ListUnchangedApart: ListUnchanged, and each element apart from a
-	// return (wrap.Saved.ApartFrom), in the same loop
-	ListUnchangedApart
-	// ListLeanUnchanged, ListLeanUnchangedApart: the same tests against
-	// what a wrap.Lean kept (the lean path, see LeanPath)
-	ListLeanUnchanged
-	ListLeanUnchangedApart
 )
 
 // A Stmt is one step of a shape helper.
@@ -289,24 +207,12 @@ type Stmt struct {
 	Kind StmtKind
 	Name string // the function or method called; CallList: the list function's name
 	Args []Arg
-	Slot *Slot // CallList, ReadMemory, ReadLean, SaveListLean; Learned: its list argument, if any
+	Slot *Slot // CallList, ReadMemory
 	// List is a CallList's kind.
 	List ListKind
-	// N is the place in the Lean of ReadLean's tensor, of SaveListLean's
-	// first element.
-	N int
-	// ReadMemory of a return the learned path tests as the same handle
-	// as argument Of (returns_arg: an in-place or out= op): m<K> := m<Of>,
-	// the memory just read of that very tensor, and t<K>.Memory() only
-	// when the handles differ.
-	Of   *Slot
 	Cond Cond   // If
 	Then []Stmt // If
 	Else []Stmt // If: nil for none
-	// Learned: the tests, and the fresh returns whose fresh_not_held
-	// runs on the learned path too.
-	Terms []Term
-	Held  []*Slot
 	// Row: a call that is a step of a row of the plan (Builder.step): its
 	// check and the form of the check's function it calls; nil for the
 	// other calls.
@@ -331,18 +237,12 @@ const (
 	CondFreshFrom                     // s<R>.FreshFrom(s<A>) && ...: Slots[0] is the return R
 	CondMetadataTaken                 // fp, ok := <fingerprint of Slots[0]>; !c.TakeMetadata(s<K>, fp, ok)
 	CondMetadataKept                  // fp, ok := <fingerprint of Slots[0]>; !s<K>.MetadataKept(fp, ok)
-	CondKept                          // s<K>.Kept(): Slots[0], an argument read through its memory
-	CondUncounted                     // c.Uncounted(s<K>): Slots[0], a return read through its memory
-	// !wrap.PlainListRows(c, s<K>, Rows): the rows Rows of list Slots[0]
-	// before the kernel, run in one loop when each only counts.
-	CondPlainListRows
 )
 
 // A Cond is an If's test.
 type Cond struct {
 	Kind  CondKind
 	Slots []*Slot
-	Rows  checktable.ListRows // CondPlainListRows
 }
 
 // Read is the method a metadata test reads the fingerprint with: the
@@ -383,17 +283,6 @@ func (c Cond) format(b *strings.Builder) {
 		if c.Kind == CondImplApart {
 			b.WriteString(")")
 		}
-	case CondKept:
-		Arg{Kind: ArgSnap, Slot: c.Slots[0]}.format(b)
-		b.WriteString(".Kept()")
-	case CondUncounted:
-		b.WriteString("c.Uncounted(")
-		Arg{Kind: ArgSnap, Slot: c.Slots[0]}.format(b)
-		b.WriteString(")")
-	case CondPlainListRows:
-		b.WriteString("!wrap.PlainListRows(c,")
-		Arg{Kind: ArgSnap, Slot: c.Slots[0]}.format(b)
-		fmt.Fprintf(b, ",%d)", c.Rows)
 	case CondMetadataTaken, CondMetadataKept:
 		s := c.Slots[0]
 		b.WriteString("fp,ok:=")
@@ -414,21 +303,6 @@ func (c Cond) format(b *strings.Builder) {
 	}
 }
 
-// ListRowNames returns the names package wrap gives the rows of a
-// CondPlainListRows (wrap.ListContent, ...), in the order of their bits.
-func (c Cond) ListRowNames() []string {
-	var names []string
-	for _, r := range []struct {
-		bit  checktable.ListRows
-		name string
-	}{{checktable.ListContent, "ListContent"}, {checktable.ListMetadata, "ListMetadata"}, {checktable.ListBinding, "ListBinding"}} {
-		if c.Rows&r.bit != 0 {
-			names = append(names, r.name)
-		}
-	}
-	return names
-}
-
 // format writes the step's canonical text, ended by ';'.
 func (s *Stmt) format(b *strings.Builder) {
 	switch s.Kind {
@@ -439,28 +313,7 @@ func (s *Stmt) format(b *strings.Builder) {
 	case CallList:
 		formatCall(b, s.Name, []Arg{{Kind: ArgCall}, {Kind: ArgSnap, Slot: s.Slot}, {Kind: ArgRawTensor, Slot: s.Slot}})
 	case ReadMemory:
-		k := strconv.Itoa(s.Slot.K)
-		if s.Of != nil {
-			a := strconv.Itoa(s.Of.K)
-			b.WriteString("m" + k + ":=m" + a + ";if unsafe.Pointer(t" + k + ")!=unsafe.Pointer(t" + a + "){m" + k + "=t" + k + ".Memory()}")
-			break
-		}
-		b.WriteString("m" + k + ":=t" + k + ".Memory()")
-	case ReadLean:
-		fmt.Fprintf(b, "m%d:=*ln.Mem(%d)", s.Slot.K, s.N)
-	case SaveListLean:
-		fmt.Fprintf(b, "c.SaveListLean(s%d,len(t%d),ln,%d)", s.Slot.K, s.Slot.K, s.N)
-	case Learned:
-		b.WriteString("if c.QuickPath()")
-		for _, t := range s.Terms {
-			b.WriteString("&&")
-			t.format(b)
-		}
-		b.WriteString("{if c.Learned(" + s.LearnedLen() + "){")
-		for _, r := range s.Held {
-			fmt.Fprintf(b, "c.FreshNotHeldLearned(l%d,unsafe.Pointer(t%d),&m%d);", r.K, r.K, r.K)
-		}
-		b.WriteString("c.EndLearned();return};c.Learn(" + s.LearnedLen() + ")}")
+		b.WriteString("m" + strconv.Itoa(s.Slot.K) + ":=t" + strconv.Itoa(s.Slot.K) + ".Memory()")
 	case If:
 		b.WriteString("if ")
 		s.Cond.format(b)
@@ -502,19 +355,6 @@ type Helper struct {
 	Once       []string            // Pre: the Call's methods called once, after Begin
 	Decls      []*Slot             // Post: the returns' snapshots, locals of the helper
 	Body       []Stmt
-}
-
-// DeclAt is the index of the step before which the helper's locals
-// (Decls) are declared: right after a post helper's learned path, which
-// reads none of them, so that a call on that path does not clear them;
-// else 0.
-func (h *Helper) DeclAt() int {
-	for i := range h.Body {
-		if h.Body[i].Kind == Learned {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 // Key is the helper's canonical text, which names it: its kind, type
@@ -624,12 +464,6 @@ func (op *Op) String() string {
 	}
 	if op.Frame != nil {
 		b.WriteString(op.Frame.String())
-	}
-	if lp := op.Lean; lp != nil {
-		b.WriteString(lp.PreKey("") + "\n")
-		b.WriteString(lp.PostKey("") + "\n")
-		b.WriteString("LeanReplay:\n")
-		writeLines(&b, lp.Replay, "\t")
 	}
 	return b.String()
 }

@@ -21,7 +21,7 @@ const smallSchema = "../testdata/small/native_functions.yaml"
 type names struct{}
 
 func (names) List(k steps.ListKind, t kernels.GoType) string {
-	kinds := [...]string{steps.ListSave: "saveList", steps.ListSaveOpt: "saveOptList", steps.ListAfter: "afterList", steps.ListResult: "resultList", steps.ListResultIdent: "resultIdentList", steps.ListUnchanged: "unchangedList", steps.ListUnchangedApart: "unchangedApartList", steps.ListLeanUnchanged: "leanUnchangedList", steps.ListLeanUnchangedApart: "leanUnchangedApartList"}
+	kinds := [...]string{steps.ListSave: "saveList", steps.ListSaveOpt: "saveOptList", steps.ListAfter: "afterList", steps.ListResult: "resultList", steps.ListResultIdent: "resultIdentList"}
 	return kinds[k] + "[" + t.String() + "]"
 }
 

@@ -31,10 +31,6 @@ type checkFact struct {
 	// message is the message of a violation of the check, after the op,
 	// the check and the tensor (asserts.Violation.Error).
 	message func(*Report) string
-	// plainList is the bit of wrap.PlainListRows that runs the check's
-	// step before the call on a list argument, where it has one (gen
-	// puts such steps of one list behind one test).
-	plainList ListRows
 	// learned is what the learned path of gen stands in for a row of the
 	// check by, where it can (gen/steps' learnedRow).
 	learned Learned
@@ -423,8 +419,8 @@ func Hint(k checks.Check, r *Report) string {
 }
 
 // ListRows names the rows of a list argument that run before the kernel,
-// for wrap.PlainListRows (which generated code names as wrap's
-// constants of the same names).
+// for wrap.PlainListRows (which code generated for version 3 names as
+// wrap's constants of the same names).
 type ListRows uint8
 
 // The rows of [ListRows].
@@ -433,16 +429,6 @@ const (
 	ListMetadata                      // same_metadata (wrap.SaveMetadataList)
 	ListBinding                       // binding_context (wrap.BindingContextList)
 )
-
-// PlainList returns the bit of [ListRows] that runs k's step before the
-// call on a list argument in wrap.PlainListRows; 0 for a check that has
-// none.
-func PlainList(k checks.Check) ListRows {
-	if int(k) >= len(checkFacts) {
-		return 0
-	}
-	return checkFacts[k].plainList
-}
 
 // A Learned is what gen's learned path (one test of the arguments kept
 // unchanged in place of the rows) stands in for a row of a check by.

@@ -155,11 +155,10 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 			}
 			return "the storage's foreign object was made outside this hermetic context and must not be used or freed here; copy the tensor into the context first (the PyObject-preservation bug of torch::deploy)"
 		},
-		message:   bindingContextMessage,
-		plainList: ListBinding,
-		moving:    "contexts",
-		batch:     BatchPlain,
-		values:    "the call's context / the binding's context; with WhileCalled, the binding's context before / after",
+		message: bindingContextMessage,
+		moving:  "contexts",
+		batch:   BatchPlain,
+		values:  "the call's context / the binding's context; with WhileCalled, the binding's context before / after",
 	},
 	checks.FreshNoAlias: {
 		shape: OnRetArg,
@@ -193,9 +192,9 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		message: func(v *Report) string {
 			return fmt.Sprintf("kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl %v, digest %#x before, %#x after) without a version bump", id(v.GotStorage), v.Want, v.Got)
 		},
-		plainList: ListContent, learned: LearnedListUnchanged,
-		batch:  BatchContent,
-		values: "the digest of the argument's bytes before / after the kernel",
+		learned: LearnedListUnchanged,
+		batch:   BatchContent,
+		values:  "the digest of the argument's bytes before / after the kernel",
 	},
 	checks.ImplUseCountEqFresh: {
 		shape: OnRet,
@@ -252,9 +251,9 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		message: func(v *Report) string {
 			return fmt.Sprintf("kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint %#x before, %#x after)", v.Want, v.Got)
 		},
-		plainList: ListMetadata, learned: LearnedListUnchanged,
-		batch:  BatchMetadata,
-		values: "the argument's metadata fingerprint (Metadata) before / after the kernel",
+		learned: LearnedListUnchanged,
+		batch:   BatchMetadata,
+		values:  "the argument's metadata fingerprint (Metadata) before / after the kernel",
 	},
 	checks.ViewHoldsStorage: {
 		shape:   OnRetArg,
