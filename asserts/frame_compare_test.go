@@ -50,6 +50,34 @@ func pathCases() []pathCase {
 				r.Release()
 			}
 		}},
+		{"reshape/view", &opReshape, &opReshapeF, func(frame bool) {
+			a := rt.Ones(2, 3)
+			defer a.Release()
+			if r := pick(frame, Reshape, ReshapeF)(a, 3, 2); r != a {
+				r.Release()
+			}
+		}},
+		{"reshape/copy", &opReshape, &opReshapeF, func(frame bool) {
+			a := rt.Ones(2, 3)
+			defer a.Release()
+			v := a.Transpose(0, 1) // not contiguous: reshape copies
+			defer v.Release()
+			if r := pick(frame, Reshape, ReshapeF)(v, 6); r != v {
+				r.Release()
+			}
+		}},
+		{"addcmul6", &opAddcmul6, &opAddcmul6F, func(frame bool) {
+			var xs [6]*rt.Tensor
+			for i := range xs {
+				xs[i] = rt.Ones(2)
+			}
+			if r := pick(frame, Addcmul6, Addcmul6F)(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]); !slices.Contains(xs[:], r) {
+				r.Release()
+			}
+			for _, x := range xs {
+				x.Release()
+			}
+		}},
 		{"unbind", &opUnbind, &opUnbindF, func(frame bool) {
 			a := rt.Ones(2, 3)
 			defer a.Release()
@@ -150,8 +178,24 @@ func broken() map[string]kernels {
 	k.cat = func(ts []*rt.Tensor) *rt.Tensor { return ts[1] }
 	ks["cat returns an element"] = k
 	k = correct
+	k.cat = func(ts []*rt.Tensor) *rt.Tensor { return ts[2].Alias() }
+	ks["cat returns a view of an element"] = k
+	k = correct
 	k.maxMin = func(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) { r := rt.Scalar(1); return r, r }
 	ks["max_min returns one tensor twice"] = k
+	k = correct
+	k.reshape = func(self *rt.Tensor, sizes ...int) *rt.Tensor { return self }
+	ks["reshape returns self"] = k
+	k = correct
+	k.reshape = func(self *rt.Tensor, sizes ...int) *rt.Tensor {
+		r := self.Reshape(sizes...)
+		r.Share() // held twice: one hold never released
+		return r
+	}
+	ks["reshape returns a held tensor"] = k
+	k = correct
+	k.addcmul6 = func(a, b, c, d, e, f *rt.Tensor) *rt.Tensor { return e }
+	ks["addcmul6 returns an argument"] = k
 	return ks
 }
 

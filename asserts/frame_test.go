@@ -344,3 +344,71 @@ func AddOptF(self, other *rt.Tensor) *rt.Tensor {
 	after2r(&f, self, other, ret)
 	return ret
 }
+
+var opReshapeF = wrap.Op{Name: "reshape"}
+
+var shapeReshape = wrap.Shape{
+	Args: 1, Rets: 1,
+	Rows: rows(
+		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.SameContent, 0, -1)},
+		unchanged(0),
+		[]wrap.Row{row(checks.FreshOrAlias, 1, 0)}),
+	Locs:   locsTranspose[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+// ReshapeF is Reshape on the one path: a view or a fresh tensor
+// (fresh_or_alias).
+func ReshapeF(self *rt.Tensor, sizes ...int) *rt.Tensor {
+	var f frame2
+	f.Open()
+	f.Arg(0, self.Ident(), unsafe.Pointer(self))
+	f.Begin(&opReshapeF, &shapeReshape)
+	ret := k.reshape(self, sizes...)
+	f.AfterArg(0, self.Ident())
+	iu, su := ret.UseCounts()
+	f.Ret(1, ret.Ident(), iu, su, unsafe.Pointer(ret))
+	f.End()
+	return ret
+}
+
+var opAddcmul6F = wrap.Op{Name: "addcmul6"}
+
+var shapeAddcmul6 = wrap.Shape{
+	Args: 6, Rets: 1,
+	Rows: rows(
+		[]wrap.Row{row(checks.BindingContext, 0, -1), row(checks.BindingContext, 1, -1), row(checks.BindingContext, 2, -1),
+			row(checks.BindingContext, 3, -1), row(checks.BindingContext, 4, -1), row(checks.BindingContext, 5, -1),
+			row(checks.SameContent, 0, -1), row(checks.SameContent, 1, -1), row(checks.SameContent, 2, -1),
+			row(checks.SameContent, 3, -1), row(checks.SameContent, 4, -1), row(checks.SameContent, 5, -1)},
+		unchanged(0), unchanged(1), unchanged(2), unchanged(3), unchanged(4), unchanged(5),
+		[]wrap.Row{row(checks.ImplUseCountLE1, 6, -1), row(checks.NotArgHandle, 6, 0), row(checks.NotArgHandle, 6, 1),
+			row(checks.NotArgHandle, 6, 2), row(checks.NotArgHandle, 6, 3), row(checks.NotArgHandle, 6, 4),
+			row(checks.NotArgHandle, 6, 5), row(checks.StorageUseCountEq1, 6, -1)}),
+	Locs:   locsAddcmul6[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+// Addcmul6F is Addcmul6 on the one path: six arguments.
+func Addcmul6F(a, b, c, d, e, g *rt.Tensor) *rt.Tensor {
+	var f wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot]
+	f.Open()
+	f.Arg(0, a.Ident(), unsafe.Pointer(a))
+	f.Arg(1, b.Ident(), unsafe.Pointer(b))
+	f.Arg(2, c.Ident(), unsafe.Pointer(c))
+	f.Arg(3, d.Ident(), unsafe.Pointer(d))
+	f.Arg(4, e.Ident(), unsafe.Pointer(e))
+	f.Arg(5, g.Ident(), unsafe.Pointer(g))
+	f.Begin(&opAddcmul6F, &shapeAddcmul6)
+	ret := k.addcmul6(a, b, c, d, e, g)
+	f.AfterArg(0, a.Ident())
+	f.AfterArg(1, b.Ident())
+	f.AfterArg(2, c.Ident())
+	f.AfterArg(3, d.Ident())
+	f.AfterArg(4, e.Ident())
+	f.AfterArg(5, g.Ident())
+	iu, su := ret.UseCounts()
+	f.Ret(6, ret.Ident(), iu, su, unsafe.Pointer(ret))
+	f.End()
+	return ret
+}

@@ -62,7 +62,9 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"add_, one path", func() { AddInPlaceF(xs[0], xs[1], 1) }},
 		{"add.out, one path", func() { AddOutF(xs[0], xs[1], 1, xs[2]) }},
 		{"transpose, one path", func() { TransposeF(xs[0], 0, 0) }},
+		{"reshape, one path", func() { ReshapeF(xs[0], sizes...) }},
 		{"unbind, one path", func() { UnbindF(mat, 0) }},
+		{"addcmul6, one path", func() { Addcmul6F(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8), one path", func() { CatF(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
 		{"mode active", func() {
@@ -184,6 +186,12 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = Add(xs[0], xs[1], 1)
 		}
 	})
+	b.Run("add/frame-content-on", func(b *testing.B) {
+		defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+		for b.Loop() {
+			sink = AddF(xs[0], xs[1], 1)
+		}
+	})
 	// An in-place call: its written argument is declared to other
 	// goroutines' calls for the call's duration (concurrent.go).
 	b.Run("add_/direct", func(b *testing.B) {
@@ -260,11 +268,23 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = Reshape(xs[0], sizes...)
 		}
 	})
+	b.Run("reshape/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = ReshapeF(xs[0], sizes...)
+		}
+	})
 	b.Run("reshape-fresh/checked", func(b *testing.B) {
 		viewOrFresh = out
 		defer func() { viewOrFresh = view }()
 		for b.Loop() {
 			sink = Reshape(xs[0], sizes...)
+		}
+	})
+	b.Run("reshape-fresh/frame", func(b *testing.B) {
+		viewOrFresh = out
+		defer func() { viewOrFresh = view }()
+		for b.Loop() {
+			sink = ReshapeF(xs[0], sizes...)
 		}
 	})
 	// A list of views: unbind of a 4x2 tensor, its four rows made by the
@@ -289,6 +309,12 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("unbind4/checked", func(b *testing.B) {
 		for b.Loop() {
 			sinks = Unbind(mat, 0)
+			releaseAll(sinks)
+		}
+	})
+	b.Run("unbind4/frame", func(b *testing.B) {
+		for b.Loop() {
+			sinks = UnbindF(mat, 0)
 			releaseAll(sinks)
 		}
 	})
@@ -322,6 +348,11 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("addcmul6/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5])
+		}
+	})
+	b.Run("addcmul6/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = Addcmul6F(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5])
 		}
 	})
 	_ = sink

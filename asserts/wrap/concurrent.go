@@ -108,12 +108,17 @@ func (c *Call) declare(st asserts.ID) {
 	if c.nmut == 1 {
 		c.tok = shared.Getg()
 	}
+	declareWrite(st, c.tok)
+}
+
+// declareWrite marks a write to st by goroutine tok as in flight.
+func declareWrite(st asserts.ID, tok uintptr) {
 	if st == 0 {
 		return
 	}
 	w := slotOf(st)
 	w.mu.Lock()
-	w.active = append(w.active, c.tok)
+	w.active = append(w.active, tok)
 	w.mu.Unlock()
 }
 
@@ -128,20 +133,24 @@ func (c *Call) endWrites() {
 	c.nmut = 0
 	e := writeClock.Add(1)
 	for i := range n {
-		st := c.mutAt(i)
-		if st == 0 {
-			continue
-		}
-		w := slotOf(st)
-		w.mu.Lock()
-		if j := slices.Index(w.active, c.tok); j >= 0 {
-			last := len(w.active) - 1
-			w.active[j] = w.active[last]
-			w.active = w.active[:last]
-		}
-		w.ended(e, c.tok)
-		w.mu.Unlock()
+		endWrite(c.mutAt(i), e, c.tok)
 	}
+}
+
+// endWrite ends a write to st declared by goroutine tok, at clock value e.
+func endWrite(st asserts.ID, e uint64, tok uintptr) {
+	if st == 0 {
+		return
+	}
+	w := slotOf(st)
+	w.mu.Lock()
+	if j := slices.Index(w.active, tok); j >= 0 {
+		last := len(w.active) - 1
+		w.active[j] = w.active[last]
+		w.active = w.active[:last]
+	}
+	w.ended(e, tok)
+	w.mu.Unlock()
 }
 
 // ended records an end at clock value e by goroutine tok (ends may

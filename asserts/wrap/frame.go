@@ -40,31 +40,76 @@ type ListSlots interface {
 }
 
 // A Slot is a Frame's snapshot of a single tensor: what its helpers read,
-// and the tensor's handle for the rows that read the tensor itself.
+// and the tensor's handle for the rows that read the tensor itself. It
+// holds what the fast plan tests; a call off the plan makes the rows'
+// snapshots (Saved) from it (frameslow.go).
 type Slot struct {
-	s  Saved
-	h  unsafe.Pointer
-	fp uint64 // the metadata fingerprint after the kernel
-	// mread: bit 0, the fingerprint before the kernel was read (kept in
-	// s.metadata until Begin takes it), bit 1 it was there; bits 2 and 3
-	// the same after the kernel
+	id asserts.Ident // before the kernel (an argument) or the return's
+	// after is an argument's identities after the kernel; a return's
+	// TensorImpl and StorageImpl use counts (in Impl and Storage); of
+	// the memory kind (framemem.go), an argument's anchor after the kernel
+	// (in Storage)
+	after asserts.Ident
+	h     unsafe.Pointer
+	// anchor is the storage anchor of a tensor of the memory kind: a
+	// pointer, which keeps the storage alive until the call ends (Saved's)
+	anchor unsafe.Pointer
+	// x is an argument's metadata fingerprint before the kernel (Meta),
+	// a view return's base StorageImpl use count before it (ViewBase), a
+	// return's extent of the memory kind (RetMemory)
+	x  uint64
+	fp uint64 // an argument's metadata fingerprint after the kernel
+	// meta is the traits and flags a Saved of the tensor starts with
+	meta asserts.Traits
+	// mread: bit 0, the fingerprint before the kernel was read, bit 1 it
+	// was there; bits 2 and 3 the same after the kernel
 	mread uint8
 }
 
 // A ListSlot is a Frame's snapshot of a list of tensors.
 type ListSlot struct {
-	l SavedList
+	n int
 	h unsafe.Pointer // the slice's data
+	// base is, for a list return of views, the use count of the viewed
+	// storage before the kernel (ViewBaseList), capped at 1<<32-1
+	base uint32
+	inl  [listInline]elemSlot
+	more []elemSlot // elements listInline and up
 }
 
-// frame is the part of a Frame that is not sized by its shape.
+// elemSlot is a list element's snapshot: its identities before the
+// kernel (an argument) or the return's, and after it (an argument) or
+// its use counts (a return), as Slot's; of the memory kind, its anchor,
+// its metadata fingerprint before the kernel and memoKept (ElemMemory,
+// AfterElemMemory).
+type elemSlot struct {
+	id, after asserts.Ident
+	anchor    unsafe.Pointer
+	fp        uint64
+	memo      uint8
+}
+
+func (l *ListSlot) at(j int) *elemSlot {
+	if uint(j) < listInline {
+		return &l.inl[j]
+	}
+	return &l.more[j-listInline]
+}
+
+// parts returns the elements held inline and the others.
+func (l *ListSlot) parts() (inl, more []elemSlot) {
+	return l.inl[:min(l.n, listInline)], l.more
+}
+
+// frame is the part of a Frame that is not sized by its shape: what a
+// call on the fast plan needs, and the rows' state (slow) once the call
+// leaves it.
 type frame struct {
-	c    Call
-	p    *fastPlan
-	fast bool
-	// calib: a call of the memory kind off the fast plan that met its
-	// conditions, which calibrates its op if it passes (framemem.go)
-	calib bool
+	op *Op
+	p  *fastPlan
+	// slow is the call's rows' state off the fast plan (frameslow.go),
+	// nil on it and once the call ended
+	slow *slowCall
 	// since1 is 1 + the write clock when the call opened (Frame.Open,
 	// before its reads; 0: not opened)
 	since1 uint64
@@ -72,12 +117,25 @@ type frame struct {
 	// and what differs from the plan's tests after it (Frame.Arg,
 	// Frame.AfterArg...): 0 on a call the plan passes
 	odd, diff uint64
+	// ctx is the context of the call on the fast plan (not hermetic, no
+	// mode: the rest of its asserts.EnvState)
+	ctx asserts.ContextID
+	// tok is the goroutine token of a call on the fast plan that declared
+	// writes, nmut how many (concurrent.go)
+	tok  uintptr
+	nmut int32
+	// mode is fMode when the call runs under a mode (Ret's flag)
+	mode asserts.Traits
+	fast bool
+	// calib: a call of the memory kind off the fast plan that met its
+	// conditions, which calibrates its op if it passes (framemem.go)
+	calib bool
+	// fresh is 1 + the hand-out sequence when a call of the memory kind
+	// whose shape has fresh_not_held rows began (Call.BeginFresh)
+	fresh uint64
 	// bindNo is 1 when no Env is registered (binding_context is skipped
-	// under no_env): the index of the plan's counts (fastPlan.key)
+	// under no_env): the index of the plan's counts (fastPlan.pre)
 	bindNo uint8
-	// stash is what binding_context kept before the kernel in a hermetic
-	// context (frame.stashBindings)
-	stash []asserts.Ident
 }
 
 // Open opens the call, before the first read: a write another goroutine
@@ -89,10 +147,10 @@ func (f *Frame[S, L]) Open() { f.since1 = writeClock.Load() + 1 }
 // the kernel.
 func (f *Frame[S, L]) Arg(i int, id asserts.Ident, h unsafe.Pointer) {
 	p := &f.s[i]
-	p.s.id = id
-	p.s.meta = id.Traits &^ asserts.AddressIdentity
+	p.id = id
+	p.meta = id.Traits &^ asserts.AddressIdentity
 	p.h = h
-	f.odd |= uint64(p.s.meta ^ asserts.Versioned)
+	f.odd |= uint64(p.meta ^ asserts.Versioned)
 }
 
 // ArgOpt reads an optional argument (Tensor?): absent unless present.
@@ -100,20 +158,20 @@ func (f *Frame[S, L]) ArgOpt(i int, id asserts.Ident, h unsafe.Pointer, present 
 	p := &f.s[i]
 	p.h = h
 	if !present {
-		p.s = Saved{meta: fAbsent}
+		p.id, p.meta = asserts.Ident{}, fAbsent
 		f.odd = 1
 		return
 	}
-	p.s.id = id
-	p.s.meta = id.Traits &^ asserts.AddressIdentity
-	f.odd |= uint64(p.s.meta ^ asserts.Versioned)
+	p.id = id
+	p.meta = id.Traits &^ asserts.AddressIdentity
+	f.odd |= uint64(p.meta ^ asserts.Versioned)
 }
 
 // Meta reads argument i's metadata fingerprint before the kernel, for its
 // same_metadata row.
 func (f *Frame[S, L]) Meta(i int, fp uint64, ok bool) {
 	p := &f.s[i]
-	p.s.metadata = fp
+	p.x = fp
 	p.mread = 1 | b2u(ok)<<1
 }
 
@@ -127,68 +185,71 @@ func (f *Frame[S, L]) MetaAfter(i int, fp uint64, ok bool) {
 // ViewBase reads, before the kernel, the use count su of the StorageImpl
 // of argument a that return r views (view_holds_storage).
 func (f *Frame[S, L]) ViewBase(r, a int, su int) {
-	f.s[r].s.digest = 0
-	if f.s[a].s.id.Impl != 0 {
-		f.s[r].s.digest = uint64(su)
+	f.s[r].x = 0
+	if f.s[a].id.Impl != 0 {
+		f.s[r].x = uint64(su)
 	}
 }
 
 // ViewBaseList is ViewBase for list return r.
 func (f *Frame[S, L]) ViewBaseList(r, a int, su int) {
-	f.l[r].l.base = 0
-	if f.s[a].s.id.Impl != 0 {
-		f.l[r].l.base = uint32(min(uint64(su), 1<<32-1))
+	f.l[r].base = 0
+	if f.s[a].id.Impl != 0 {
+		f.l[r].base = uint32(min(uint64(su), 1<<32-1))
 	}
 }
 
 // List begins reading list i of n elements, whose data pointer is h.
 func (f *Frame[S, L]) List(i, n int, h unsafe.Pointer) {
-	f.l[i].l.Reset(n)
-	f.l[i].h = h
+	q := &f.l[i]
+	q.n, q.h = n, h
+	if n > listInline {
+		f.longList(q)
+	}
 }
 
 // Elem reads element j of list argument i before the kernel.
 func (f *Frame[S, L]) Elem(i, j int, id asserts.Ident) {
-	s := f.l[i].l.at(j)
-	s.id = id
-	s.meta = id.Traits&^asserts.AddressIdentity | fPending
-	f.odd |= uint64(s.meta ^ (asserts.Versioned | fPending))
+	f.l[i].at(j).id = id
+	f.odd |= uint64(id.Traits&^asserts.AddressIdentity ^ asserts.Versioned)
 }
 
 // AfterArg reads argument i's identities after the kernel.
 func (f *Frame[S, L]) AfterArg(i int, id asserts.Ident) {
 	p := &f.s[i]
-	p.s.after = id
-	f.diff |= uint64((id.Impl^p.s.id.Impl)|(id.Storage^p.s.id.Storage))&-(f.p.kept>>i&1) |
-		((id.Version^p.s.id.Version)|uint64(id.Traits^p.s.id.Traits))&-(f.p.whole>>i&1)
+	p.after = id
+	f.diff |= uint64((id.Impl^p.id.Impl)|(id.Storage^p.id.Storage))&-(f.p.kept>>i&1) |
+		((id.Version^p.id.Version)|uint64(id.Traits^p.id.Traits))&-(f.p.whole>>i&1)
 }
 
 // AfterList begins reading list argument i after the kernel: n elements.
-func (f *Frame[S, L]) AfterList(i, n int) { f.l[i].l.CheckLen(&f.c, n) }
+func (f *Frame[S, L]) AfterList(i, n int) {
+	if n != f.l[i].n {
+		f.listMisuse()
+	}
+}
 
 // AfterElem reads element j of list argument i after the kernel.
-func (f *Frame[S, L]) AfterElem(i, j int, id asserts.Ident) { f.l[i].l.at(j).after = id }
+func (f *Frame[S, L]) AfterElem(i, j int, id asserts.Ident) { f.l[i].at(j).after = id }
 
 // Ret reads single return i: its identities and use counts.
 func (f *Frame[S, L]) Ret(i int, id asserts.Ident, implUses, storageUses int, h unsafe.Pointer) {
 	p := &f.s[i]
-	p.s.id = id
-	p.s.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
-	p.s.meta = id.Traits&^asserts.AddressIdentity | fResult | f.c.saved&fMode
+	p.id = id
+	p.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
+	p.meta = id.Traits&^asserts.AddressIdentity | fResult | f.mode
 	p.h = h
 }
 
 // RetElem reads element j of list return i (begun by [Frame.List]).
 func (f *Frame[S, L]) RetElem(i, j int, id asserts.Ident, implUses, storageUses int) {
-	s := f.l[i].l.at(j)
-	s.id = id
-	s.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
-	s.meta = id.Traits&^asserts.AddressIdentity | fResult | f.c.saved&fMode
-	f.diff |= uint64(s.meta^(asserts.Versioned|fResult)) | uint64(implUses>>1)&-(f.p.lle1>>i&1) | uint64(storageUses^1)&-(f.p.leq1>>i&1)
+	e := f.l[i].at(j)
+	e.id = id
+	e.after = asserts.Ident{Impl: asserts.ID(implUses), Storage: asserts.ID(storageUses)}
 }
 
-// RetListRead ends the reading of list return i.
-func (f *Frame[S, L]) RetListRead(i int) { f.l[i].l.SummarizeResult() }
+// RetListRead ends the reading of list return i (End tests the list).
+func (f *Frame[S, L]) RetListRead(i int) {}
 
 // Begin begins the call of op, of shape sh, once the arguments are read.
 func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s)<<8|len(f.l)) }
@@ -198,7 +259,11 @@ func (f *Frame[S, L]) End() { f.end() }
 
 // Abandon ends a call whose kernel panicked (see [Call.Abandon]): a
 // wrapper of an op that writes an argument defers it.
-func (f *Frame[S, L]) Abandon() { f.c.Abandon() }
+func (f *Frame[S, L]) Abandon() {
+	if f.slow != nil || f.nmut != 0 {
+		f.abandon()
+	}
+}
 
 func b2u(b bool) uint8 {
 	if b {

@@ -32,28 +32,26 @@ import (
 // ArgMemory reads single argument i before the kernel: its handle h and
 // its memory m. (The reads keep what the fast plan tests; the rest of a
 // snapshot, which only the rows read, is made from it when the call runs
-// them: memComplete.)
+// them: frameslow.go, memSaved.)
 func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	p.h = h
 	a := m.Anchor()
-	p.s.anchor = a
+	p.anchor = a
 	fp, _ := m.Metadata()
-	p.s.metadata = fp
-	p.mread = mMemory
+	p.x = fp
 	f.odd |= memOdd(h, a, fp)
 }
 
 // ElemMemory reads element j of list argument i (begun by [Frame.List])
 // before the kernel: its handle h and its memory m.
 func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
-	s := f.l[i].l.at(j)
-	s.id = m.Ident(h)
-	s.meta = fPending
+	e := f.l[i].at(j)
+	e.id = m.Ident(h)
 	a := m.Anchor()
-	s.anchor = a
+	e.anchor = a
 	fp, _ := m.Metadata()
-	s.metadata, s.memo = fp, memoMeta
+	e.fp = fp
 	f.odd |= memOdd(h, a, fp)
 }
 
@@ -62,42 +60,34 @@ func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	a := m.Anchor()
-	p.s.after.Storage = asserts.ID(uintptr(a))
+	p.after.Storage = asserts.ID(uintptr(a))
 	fp, _ := m.Metadata()
 	p.fp = fp
-	f.diff |= uint64(uintptr(a)^uintptr(p.s.anchor)) | fp ^ p.s.metadata
+	f.diff |= uint64(uintptr(a)^uintptr(p.anchor)) | (fp ^ p.x)
 }
 
 // AfterElemMemory reads element j of list argument i after the kernel
 // (begun by [Frame.AfterList]).
 func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
-	s := f.l[i].l.at(j)
-	s.after = m.Ident(h)
+	e := f.l[i].at(j)
+	e.after = m.Ident(h)
 	fp, _ := m.Metadata()
-	if fp != 0 && fp == s.metadata {
-		s.memo |= memoKept
+	if fp != 0 && fp == e.fp {
+		e.memo |= memoKept
 	}
-	if a := m.Anchor(); a != s.anchor {
-		f.anchorMoved(s, a)
-	}
-	f.diff |= fp ^ s.metadata
+	f.diff |= uint64(e.after.Storage^asserts.ID(uintptr(e.anchor))) | (fp ^ e.fp)
 }
 
 // RetMemory reads single return i: its handle h and its memory m.
 func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	p.h = h
-	p.s.anchor = m.Anchor()
-	p.s.digest = uint64(m.Extent()) // for fresh_not_held (wideMemory), until memComplete
-	p.mread = mMemory
-	if h == nil || p.s.anchor == nil {
+	p.anchor = m.Anchor()
+	p.x = uint64(m.Extent()) // for fresh_not_held (wideMemory)
+	if h == nil || p.anchor == nil {
 		f.diff = 1
 	}
 }
-
-// mMemory marks, in a Slot's mread, a slot read by the memory kind's
-// reads, whose snapshot memComplete completes.
-const mMemory = 1 << 4
 
 // memOdd is 1 when a tensor read from its memory is not plain: undefined
 // (h), without storage (a) or without a metadata fingerprint (fp).
@@ -116,87 +106,68 @@ func (f *Frame[S, L]) BeginMemory(op *Op, sh *Shape) { f.beginMem(op, sh, len(f.
 // are read, the arguments read again.
 func (f *Frame[S, L]) EndMemory() { f.endMem() }
 
-// anchorMoved is AfterMemory's part for an argument whose anchor after
-// the kernel, a, is not the one saved: a move the runtime declared, or
-// one same_storage reports. The call leaves the fast plan.
-//
-//go:noinline
-func (f *frame) anchorMoved(s *Saved, a unsafe.Pointer) {
-	f.diff |= 1
-	if writeClock.Load() != f.c.since {
-		f.c.movedAfter(s, a) // a move the runtime declared ([asserts.Moved])
+// memArg makes the rows' snapshot of single argument q of the memory
+// kind before the kernel, as SaveMemory would (flags: the call's), and
+// marks the fingerprint read (takeMetadata).
+func memArg(q *Slot, s *Saved, flags asserts.Traits) {
+	s.id, s.meta, s.anchor = memIdent(q.h, q.anchor), flags, q.anchor
+	s.metadata, s.memo = q.x, memoMeta
+	q.mread = 1 | b2u(q.x != 0)<<1
+}
+
+// memElem is memArg for element q of a list argument.
+func memElem(q *elemSlot, s *Saved, flags asserts.Traits) {
+	s.id, s.meta, s.anchor = q.id, flags, q.anchor
+	s.metadata, s.memo = q.fp, memoMeta
+}
+
+// memAfter completes the rows' snapshot s of single argument q of the
+// memory kind after the kernel, as AfterMemory would: the anchor read
+// again when it moved, a move the runtime declared taken.
+func memAfter(c *Call, p *fastPlan, q *Slot, s *Saved) {
+	a := q.anchor
+	if q.after.Storage != asserts.ID(uintptr(a)) {
+		a = anchorOf(p.sh.Tensor(q.h)) // the anchor the read found, read again
+	}
+	s.after = memIdent(q.h, a)
+	s.meta &^= fPending
+	q.mread |= 4 | b2u(q.fp != 0)<<3
+	memMoved(c, s, a)
+}
+
+// memElemAfter is memAfter for element j of list argument q.
+func memElemAfter(c *Call, p *fastPlan, q *ListSlot, j int, s *Saved) {
+	e := q.at(j)
+	s.after = e.after
+	s.meta &^= fPending
+	s.memo |= e.memo & memoKept
+	if a := e.anchor; e.after.Storage != asserts.ID(uintptr(a)) {
+		memMoved(c, s, anchorOf(p.sh.Elem(q.h, j))) // the anchor the read found, read again
+	}
+}
+
+// memMoved is AfterMemory's part for an argument whose anchor after the
+// kernel, a, is not the one saved: a move the runtime declared, or one
+// same_storage reports.
+func memMoved(c *Call, s *Saved, a unsafe.Pointer) {
+	if a == s.anchor {
+		return
+	}
+	if writeClock.Load() != c.since {
+		c.movedAfter(s, a) // a move the runtime declared ([asserts.Moved])
 	}
 	s.anchorAfter(a)
 }
 
-// memComplete makes of the memory kind's reads of the single tensors
-// (mMemory) the snapshots SaveMemory, AfterMemory and ResultMemory take,
-// for the rows: before, the arguments' as they were before the kernel;
-// after, the arguments' after it and the returns'.
-//
-//go:noinline
-func (f *frame) memComplete(p *fastPlan, after bool) {
-	s, _ := f.slots(p)
-	for k := range s {
-		q := &s[k]
-		if q.mread&mMemory == 0 {
-			continue
-		}
-		if k >= p.nArgs {
-			if after {
-				f.retComplete(q)
-			}
-			continue
-		}
-		if !after {
-			q.s.id = memIdent(q.h, q.s.anchor)
-			q.s.memo = memoMeta
-			q.mread = mMemory | 1 | b2u(q.s.metadata != 0)<<1
-			continue
-		}
-		a := unsafe.Pointer(nil)
-		if q.s.after.Storage != asserts.ID(uintptr(q.s.anchor)) {
-			a = anchorOf(p.sh.Tensor(q.h)) // the anchor the read found, read again
-		} else {
-			a = q.s.anchor
-		}
-		q.s.after = memIdent(q.h, a)
-		q.mread |= 4 | b2u(q.fp != 0)<<3
-		if a != q.s.anchor {
-			if writeClock.Load() != f.c.since {
-				f.c.movedAfter(&q.s, a) // a move the runtime declared ([asserts.Moved])
-			}
-			q.s.anchorAfter(a)
-		}
+// memRet makes the rows' snapshot of single return q of the memory kind,
+// as ResultMemory would.
+func memRet(q *Slot, s *Saved, mode asserts.Traits) {
+	s.id, s.after, s.anchor = memIdent(q.h, q.anchor), asserts.Ident{}, q.anchor
+	s.meta = fResult | fUncounted | mode
+	s.memo = 0
+	if q.x >= 16 { // wideMemory
+		s.memo = memoWide
 	}
-}
-
-// memWrites declares the writes of the call (Call.Mutable), the written
-// single arguments' identities made from their reads.
-func (f *frame) memWrites(p *fastPlan) {
-	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
-	for _, w := range p.sh.Writes {
-		if p.list[w] {
-			_, ls := f.slots(p)
-			f.c.MutableList(&ls[p.idx[w]].l)
-			continue
-		}
-		q := (*Slot)(unsafe.Add(base, uintptr(p.idx[w])*unsafe.Sizeof(Slot{})))
-		q.s.id = memIdent(q.h, q.s.anchor)
-		f.c.Mutable(&q.s)
-	}
-}
-
-// retComplete is memComplete for a return.
-func (f *frame) retComplete(q *Slot) {
-	q.s.id = memIdent(q.h, q.s.anchor)
-	q.s.after = asserts.Ident{}
-	q.s.meta = fResult | fUncounted | f.c.saved&fMode
-	q.s.memo = 0
-	if q.s.digest >= 16 { // wideMemory
-		q.s.memo = memoWide
-	}
-	q.s.digest = 0
 }
 
 // memIdent is asserts.Memory.Ident: the identities of the tensor whose
@@ -215,19 +186,14 @@ func memIdent(h, a unsafe.Pointer) asserts.Ident {
 //
 //go:noinline
 func (f *frame) beginMem(op *Op, sh *Shape, size int) {
-	c := &f.c
-	c.op = op
-	if f.since1 != 0 {
-		c.since = f.since1 - 1 // the clock before the reads (Frame.Open)
-	} else {
-		c.since = writeClock.Load()
+	f.op = op
+	if f.since1 == 0 {
+		f.since1 = writeClock.Load() + 1
 	}
-	// loadEnv, the clock read above
-	if e := asserts.CurrentEnv(); e == nil {
-		c.saved, c.bind = fPending, bindNoEnv
-	} else {
-		c.env = e.State()
-		c.saved, c.bind = savedFlags(c.env), bindRun
+	var env asserts.EnvState
+	e := asserts.CurrentEnv()
+	if e != nil {
+		env = e.State()
 	}
 	p := sh.plan.Load()
 	if p == nil {
@@ -237,23 +203,20 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 	if size != p.size || !p.mem {
 		f.misuseFrame(p, size)
 	}
-	if len(sh.Writes) != 0 {
-		f.memWrites(p)
-	}
 	if p.fresh {
-		c.fresh = handSeq.Load() + 1 // BeginFresh
+		f.fresh = handSeq.Load() + 1 // BeginFresh
 	}
-	if !p.fast || f.odd != 0 || c.saved != fPending || c.env.Hermetic || !ContentCheckOff() {
-		f.memComplete(p, false)
-		f.beginRows(p)
+	if !p.fast || f.odd != 0 || env.ModeActive || env.Hermetic || !ContentCheckOff() {
+		f.beginRows(p, env, e != nil)
 		return
 	}
-	if c.bind != bindRun {
+	f.ctx = env.Context
+	if e == nil {
 		f.bindNo = 1
 	}
 	cal := op.st.cal.Load()
 	if p.nl == 0 && cal == p.cal[f.bindNo] {
-		f.fast = true
+		f.beginMemFast(p)
 		return
 	}
 	lens, ok := uint64(0), true
@@ -262,11 +225,25 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 	}
 	if !ok || cal == nil || cal.p != p || cal.b != f.bindNo || cal.lens != lens {
 		f.calib = ok
-		f.memComplete(p, false)
-		f.beginRows(p)
+		f.beginRows(p, env, e != nil)
 		return
 	}
+	f.beginMemFast(p)
+}
+
+// beginMemFast begins a call of the memory kind on the fast plan: the
+// written single arguments' identities made from their reads, the writes
+// declared.
+func (f *frame) beginMemFast(p *fastPlan) {
 	f.fast = true
+	if len(p.wr)|len(p.wlists) == 0 {
+		return
+	}
+	for _, off := range p.wr {
+		q := (*Slot)(unsafe.Add(unsafe.Pointer(f), off))
+		q.id = memIdent(q.h, q.anchor)
+	}
+	f.declareWrites(p)
 }
 
 // misuseFrame reports a Frame that is not of its shape's size or kind.
@@ -275,7 +252,7 @@ func (f *frame) misuseFrame(p *fastPlan, size int) {
 	if size != p.size {
 		what = "a Frame of the wrong size for its shape"
 	}
-	f.c.misuse(0, Loc{}, what)
+	f.misuse(what)
 }
 
 // listLens returns the lengths of the call's lists, 8 bits each, and
@@ -284,10 +261,10 @@ func (f *frame) listLens(p *fastPlan) (uint64, bool) {
 	_, ls := f.slots(p)
 	lens := uint64(0)
 	for i := range ls {
-		if ls[i].l.n > 0xff {
+		if ls[i].n > 0xff {
 			return 0, false
 		}
-		lens |= uint64(ls[i].l.n) << (8 * i)
+		lens |= uint64(ls[i].n) << (8 * i)
 	}
 	return lens, true
 }
@@ -297,13 +274,13 @@ func (f *frame) listLens(p *fastPlan) (uint64, bool) {
 //
 //go:noinline
 func (f *frame) endMem() {
-	c, p := &f.c, f.p
+	p := f.p
 	if !f.fast {
 		f.endMemRows(p)
 		return
 	}
 	if f.diff != 0 {
-		f.memRows(p)
+		f.endRows()
 		return
 	}
 	if r := p.freshRet; r >= 0 {
@@ -313,66 +290,45 @@ func (f *frame) endMem() {
 		rs := (*Slot)(unsafe.Add(base, uintptr(r)*unsafe.Sizeof(Slot{})))
 		end := (*Slot)(unsafe.Add(base, uintptr(p.nArgs)*unsafe.Sizeof(Slot{})))
 		for a := (*Slot)(base); a != end; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), unsafe.Sizeof(Slot{}))) {
-			if a.h == rs.h || a.s.anchor == rs.s.anchor {
-				f.memRows(p)
+			if a.h == rs.h || a.anchor == rs.anchor {
+				f.endRows()
 				return
 			}
 		}
 	}
-	if p.moreTests && !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != c.since {
-		f.memRows(p)
+	if p.moreTests && !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != f.since() {
+		f.endRows()
 		return
 	}
 	if p.held >= 0 {
 		if !f.handOutMem(p) {
-			f.memRows(p)
+			f.endRows()
 			return
 		}
 		// the hand-out counted the call
 	} else {
-		c.op.st.sigCalls.Add(1)
+		f.op.st.sigCalls.Add(1)
 	}
-	if c.nmut != 0 {
-		c.endWrites()
+	if f.nmut != 0 {
+		f.endWrites(p)
 	}
-}
-
-// memRows ends, by the rows, a call that began on the fast plan: the
-// snapshots first made what the steps before the kernel would have made
-// of them (the fingerprints taken), as the plan counted.
-//
-//go:noinline
-func (f *frame) memRows(p *fastPlan) {
-	f.memComplete(p, false)
-	f.memComplete(p, true)
-	s, ls := f.slots(p)
-	for _, i := range p.meta {
-		s[i].s.hasMeta = true
-	}
-	for _, i := range p.metaList {
-		l := &ls[i].l
-		for j := range l.n {
-			l.at(j).hasMeta = true
-		}
-	}
-	f.endRows()
 }
 
 // endMemRows ends a call that began off the fast plan by the rows, and
 // calibrates its op when the call met the plan's conditions (f.calib),
 // passed its tests and counted its signature.
 func (f *frame) endMemRows(p *fastPlan) {
-	cal := f.calib && f.diff == 0 && f.passesMem(p)
-	f.memComplete(p, true)
-	if !cal {
+	if !(f.calib && f.diff == 0 && f.passesMem(p)) {
 		f.endRows()
 		return
 	}
-	c := &f.c
-	f.rowsAfter()
+	sc := f.rowsAfter()
+	c := &sc.c
 	t := c.t
+	f.slow = nil
 	c.End()
-	st := &c.op.st
+	slowCalls.Put(sc)
+	st := &f.op.st
 	if t.lane(laneSpilled) != 0 || st.state.Load() != sigReady || st.sig != t || st.cal.Load() != nil {
 		return
 	}
@@ -403,22 +359,22 @@ type memTest struct {
 // the single arguments, one per return and list.
 func memTestsOf(p *fastPlan) []memTest {
 	var ts []memTest
+	all := uint64(1)<<p.nArgs - 1
 	for _, n := range p.rets {
 		if n.apart|n.fresh|n.returns|n.shares != 0 {
-			ts = append(ts, memTest{r: n.r, handleApart: n.apart, anchorApart: n.fresh, handleSame: n.returns, anchorSame: n.shares, fresh: n.allFresh})
+			fresh := n.apart == all && n.fresh == all && n.shares|n.returns|n.view|n.aliasOrFresh == 0
+			ts = append(ts, memTest{r: n.r, handleApart: n.apart, anchorApart: n.fresh, handleSame: n.returns, anchorSame: n.shares, fresh: fresh})
 		}
 	}
 	for _, pr := range p.pairs {
-		i := slices.IndexFunc(ts, func(t memTest) bool { return t.list && t.r == pr.r && t.a == pr.a })
-		if i < 0 {
-			ts = append(ts, memTest{r: pr.r, a: pr.a, list: true})
-			i = len(ts) - 1
+		t := memTest{r: pr.r, a: pr.a, list: true}
+		if pr.impl {
+			t.handleApart = 1
 		}
-		if pr.kind == pairNotInList {
-			ts[i].handleApart = 1
-		} else {
-			ts[i].anchorApart = 1
+		if pr.storage {
+			t.anchorApart = 1
 		}
+		ts = append(ts, t)
 	}
 	// the first fresh return's test is endMem's own
 	p.freshRet = -1
@@ -445,13 +401,13 @@ func (f *frame) passesMem(p *fastPlan) bool {
 			continue
 		}
 		r := (*Slot)(unsafe.Add(base, uintptr(t.r)*size))
-		rh, ra := r.h, r.s.anchor
+		rh, ra := r.h, r.anchor
 		var h, an, bit uint64 = 0, 0, 1
 		for a := (*Slot)(base); n > 0; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), size)) {
 			if a.h == rh {
 				h |= bit
 			}
-			if a.s.anchor == ra {
+			if a.anchor == ra {
 				an |= bit
 			}
 			bit <<= 1
@@ -478,14 +434,14 @@ func (f *frame) passesMem(p *fastPlan) bool {
 // and its anchor none of theirs, as t demands.
 func (f *frame) listApart(p *fastPlan, t *memTest, r *Slot) bool {
 	_, ls := f.slots(p)
-	h, an := asserts.ID(uintptr(r.h)), asserts.ID(uintptr(r.s.anchor))
+	h, an := asserts.ID(uintptr(r.h)), asserts.ID(uintptr(r.anchor))
 	if t.handleApart == 0 {
 		h = 0 // no element is undefined on the plan
 	}
 	if t.anchorApart == 0 {
 		an = 0 // nor without storage
 	}
-	inl, more := ls[t.a].l.parts()
+	inl, more := ls[t.a].parts()
 	for i := range inl {
 		if e := &inl[i]; e.id.Impl == h || e.id.Storage == an {
 			return false
@@ -505,12 +461,11 @@ func (f *frame) listApart(p *fastPlan, t *memTest, r *Slot) bool {
 // did; false, recording nothing and counting nothing, for a storage
 // handed out before (the rows report it).
 func (f *frame) handOutMem(p *fastPlan) bool {
-	c := &f.c
-	st := &c.op.st
+	st := &f.op.st
 	sl, _ := f.slots(p)
-	r := &sl[p.held].s
+	r := &sl[p.held]
 	id := asserts.ID(uintptr(r.anchor))
-	wide := r.digest >= 16 // the return's extent (RetMemory)
+	wide := r.x >= 16 // the return's extent (RetMemory)
 	e := gcEpochNow()
 	i := (id >> 13) % heldShards
 	s := &fresh.shards[i]
@@ -538,11 +493,10 @@ func (f *frame) handOutMem(p *fastPlan) bool {
 //
 //go:noinline
 func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bool, seq uint64, i asserts.ID) bool {
-	c := &f.c
 	if !locked {
 		s.mu.Lock()
 	}
-	if fresh.repeatedAddr(s, id, wide, c.fresh) {
+	if fresh.repeatedAddr(s, id, wide, f.fresh) {
 		s.mu.Unlock()
 		return false
 	}
@@ -553,8 +507,8 @@ func (f *frame) handOutMemSlow(s *heldShard, locked bool, id asserts.ID, wide bo
 		observeGC()
 	}
 	var prev handout
-	st := &c.op.st
-	return !fresh.handOutAddrSlow(s, true, id, wide, seq, st.idx, f.p.sh.Locs[f.p.heldK], c.fresh, &prev, &st.shardCalls, i)
+	st := &f.op.st
+	return !fresh.handOutAddrSlow(s, true, id, wide, seq, st.idx, f.p.sh.Locs[f.p.heldK], f.fresh, &prev, &st.shardCalls, i)
 }
 
 // addRowMem adds row r to a plan of the memory kind and reports whether
@@ -630,12 +584,12 @@ func (p *fastPlan) addListRowMem(r *Row, t, u int8) bool {
 		if p.list[r.T] {
 			return false
 		}
-		p.pairs = append(p.pairs, pair{pairNotInList, t, u})
+		p.pair(t, u).impl = true
 	case checktable.BatchPairsStorage:
 		if p.list[r.T] {
 			return false
 		}
-		p.pairs = append(p.pairs, pair{pairFreshOf, t, u})
+		p.pair(t, u).storage = true
 	default:
 		return false
 	}

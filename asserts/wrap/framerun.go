@@ -5,15 +5,16 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 )
 
 // How a Frame runs a call: Begin takes the shape's fast plan when the
 // call meets its conditions (no mode, not hermetic, same_content off,
-// every argument plain), counting the rows before the kernel as their
-// entries would; End tests the plan on what the helpers read and adds
-// what a passing call counts, then ends the call as Call.End does (the
-// op's signature). A call that began off the plan, or fails it, runs the
-// shape's rows one by one with the entries of today's rows path: its
+// every argument plain); End tests the plan on what the helpers read and,
+// once the op's signature is the plan's counts, adds one call to it. The
+// Frame holds only what that needs. A call that began off the plan, or
+// fails it, runs the shape's rows one by one with the entries of today's
+// rows path, on snapshots made from the Frame's (frameslow.go): its
 // counts and reports are theirs, check by check.
 
 // slots returns the Frame's snapshots: its singles follow the frame, its
@@ -32,17 +33,19 @@ func (f *frame) slots(p *fastPlan) (s []Slot, ls []ListSlot) {
 	return s, ls
 }
 
+// since is the write clock when the call opened (or began, if it did not
+// open).
+func (f *frame) since() uint64 { return f.since1 - 1 }
+
 // begin begins a call once its arguments are read: on the fast plan when
 // the plan has one, the call runs outside modes and hermetic contexts with
 // same_content off, and every argument the reads saw is plain (f.odd 0).
 //
 //go:noinline
 func (f *frame) begin(op *Op, sh *Shape, size int) {
-	c := &f.c
-	c.op = op
-	c.loadEnv()
-	if f.since1 != 0 {
-		c.since = f.since1 - 1 // the clock before the reads, not after them
+	f.op = op
+	if f.since1 == 0 {
+		f.since1 = writeClock.Load() + 1
 	}
 	p := sh.plan.Load()
 	if p == nil {
@@ -50,223 +53,137 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 	}
 	f.p = p
 	if size != p.size {
-		c.misuse(0, Loc{}, fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", size>>8, size&0xff, p.ns, p.nl))
+		f.misuse(fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", size>>8, size&0xff, p.ns, p.nl))
 	}
-	if len(sh.Writes) != 0 {
-		f.writes(p)
+	var env asserts.EnvState
+	e := asserts.CurrentEnv()
+	if e != nil {
+		env = e.State()
 	}
-	if !p.fast || f.odd != 0 || c.saved != fPending || c.env.Hermetic || !ContentCheckOff() ||
-		p.nl|len(p.meta) != 0 && !f.beginLists(p) {
-		f.beginRows(p)
+	if !p.fast || f.odd != 0 || env.ModeActive || env.Hermetic || !ContentCheckOff() ||
+		len(p.meta) != 0 && !f.beginMeta(p) {
+		f.beginRows(p, env, e != nil)
 		return
 	}
-	f.fast = true
-	if c.bind != bindRun {
+	f.fast, f.ctx = true, env.Context
+	if e == nil {
 		f.bindNo = 1
 	}
-}
-
-// writes declares the writes of the call (Call.Mutable).
-func (f *frame) writes(p *fastPlan) {
-	s, ls := f.slots(p)
-	for _, w := range p.sh.Writes {
-		if p.list[w] {
-			f.c.MutableList(&ls[p.idx[w]].l)
-		} else {
-			f.c.Mutable(&s[p.idx[w]].s)
-		}
+	if len(p.wr)|len(p.wlists) != 0 {
+		f.declareWrites(p)
 	}
 }
 
-// beginLists is the part of begin for the lists and metadata of a call
-// whose single arguments are plain: it reports whether the call begins on
-// the plan, each list argument of at most 255 elements (its snapshot's
-// summary, okRegular, set as SummarizeSaved would), each metadata
-// fingerprint read.
-func (f *frame) beginLists(p *fastPlan) bool {
-	s, ls := f.slots(p)
-	for _, i := range p.argLists {
-		if ls[i].l.n > 0xff {
-			return false
+// misuse panics: generated code does not fit the runtime.
+func (f *frame) misuse(what string) {
+	c := Call{op: f.op}
+	c.misuse(0, Loc{}, what)
+}
+
+// declareWrites declares the writes of a call on the fast plan, as
+// Call.Mutable does (concurrent.go): the key of each tensor it may write,
+// the singles' then the lists' elements, which endWrites and the rows'
+// call (frame.slowOfFast) walk again.
+func (f *frame) declareWrites(p *fastPlan) {
+	tok := shared.Getg()
+	f.tok = tok
+	for _, off := range p.wr {
+		declareWrite(writeKey((*Slot)(unsafe.Add(unsafe.Pointer(f), off)).id), tok)
+	}
+	f.nmut = int32(len(p.wr))
+	if len(p.wlists) != 0 {
+		_, ls := f.slots(p)
+		for _, i := range p.wlists {
+			for j := range ls[i].n {
+				f.nmut++
+				declareWrite(writeKey(ls[i].at(j).id), tok)
+			}
 		}
 	}
-	for _, i := range p.meta {
-		if q := &s[i]; q.mread&3 != 3 || q.s.id.Impl == 0 {
-			return false
+}
+
+// endWrites ends the writes a call on the fast plan declared.
+//
+//go:noinline
+func (f *frame) endWrites(p *fastPlan) {
+	e := writeClock.Add(1)
+	for _, off := range p.wr {
+		endWrite(writeKey((*Slot)(unsafe.Add(unsafe.Pointer(f), off)).id), e, f.tok)
+	}
+	if len(p.wlists) != 0 {
+		_, ls := f.slots(p)
+		for _, i := range p.wlists {
+			for j := range ls[i].n {
+				endWrite(writeKey(ls[i].at(j).id), e, f.tok)
+			}
 		}
 	}
-	for _, i := range p.argLists {
-		ls[i].l.ok = okRegular
+	f.nmut = 0
+}
+
+// abandon ends a call whose kernel panicked: its declared writes, and the
+// rows' call if it had one.
+func (f *frame) abandon() {
+	if sc := f.slow; sc != nil {
+		f.slow = nil
+		sc.c.Abandon()
+		return
 	}
+	if f.nmut != 0 {
+		f.endWrites(f.p)
+	}
+}
+
+// beginMeta is the part of begin for the metadata of a call whose
+// arguments are plain: it reports whether each fingerprint was read
+// (Frame.Meta) and was there.
+func (f *frame) beginMeta(p *fastPlan) bool {
+	s, _ := f.slots(p)
 	for _, i := range p.meta {
-		s[i].s.hasMeta = true
+		if s[i].mread&3 != 3 {
+			return false
+		}
 	}
 	return true
 }
 
-// takeMetadata runs the step of same_metadata before the kernel for a
-// single argument, from the fingerprint its helper read when it had one.
-func (f *frame) takeMetadata(p *Slot) {
-	c := &f.c
-	if p.mread&1 != 0 {
-		fp := p.s.metadata
-		p.s.metadata = 0
-		if c.TakeMetadata(&p.s, fp, p.mread&2 != 0) {
-			return
-		}
-		if m, ok := f.p.sh.Tensor(p.h).(asserts.Metadata); ok {
-			c.SaveMetadataOf(&p.s, m)
-			return
-		}
+// longList makes room for the elements of a list past listInline. A list
+// of more than 255 elements is not on the fast plan (f.odd: a list
+// argument's is read before begin, a list return's after it, and end
+// tests f.odd too).
+func (f *frame) longList(q *ListSlot) {
+	q.more = make([]elemSlot, q.n-listInline)
+	if q.n > 0xff {
+		f.odd |= 1
 	}
-	c.SaveMetadata(&p.s, f.p.sh.Tensor(p.h))
-}
-
-// beginRows runs, off the fast plan, the steps of the rows before the
-// kernel, entry by entry.
-func (f *frame) beginRows(p *fastPlan) {
-	c, sh := &f.c, p.sh
-	var buf elemsBuf
-	s, ls := f.slots(p)
-	for i := range p.nArgs {
-		s[i].s.meta |= fPending
-	}
-	for _, i := range p.argLists {
-		if k := p.slotOfList(i); sh.OptLists&(1<<k) != 0 {
-			c.SummarizeSavedOpt(&ls[i].l)
-		} else {
-			ls[i].l.SummarizeSaved()
-		}
-	}
-	if mode := c.saved &^ fPending; mode != 0 {
-		for i := range p.nArgs {
-			s[i].s.meta |= mode
-		}
-		for k, isList := range p.list {
-			if !isList || k >= sh.Args {
-				continue
-			}
-			l := &ls[p.idx[k]].l
-			for j := range l.n {
-				l.at(j).meta |= mode
-			}
-			if sh.OptLists&(1<<k) != 0 {
-				c.SummarizeSavedOpt(l)
-			} else {
-				l.SummarizeSaved()
-			}
-		}
-	}
-	defer f.stashBindings(p, s, ls)
-	for i := range sh.Rows {
-		if r := &sh.Rows[i]; !r.Skip {
-			if id := rowSteps[r.Check].before[r.Form]; id != stepNone {
-				x := f.rowCtx(r, p, s, ls, &buf)
-				x.run(id)
-			}
-		}
-	}
-}
-
-// stashBindings keeps, in a hermetic context, what binding_context's
-// step before the kernel kept in the arguments' snapshots (their after
-// identities), which the helper's reads after the kernel overwrite before
-// the step after it ([frame.bindingAfter]) reads them.
-func (f *frame) stashBindings(p *fastPlan, s []Slot, ls []ListSlot) {
-	if !f.c.env.Hermetic {
-		return
-	}
-	f.stash = f.stash[:0]
-	for i := range p.nArgs {
-		f.stash = append(f.stash, s[i].s.after)
-	}
-	for _, i := range p.argLists {
-		l := &ls[i].l
-		for j := range l.n {
-			f.stash = append(f.stash, l.at(j).after)
-		}
-	}
-}
-
-// swapBindings swaps the arguments' after identities with the stash.
-func (f *frame) swapBindings(p *fastPlan, s []Slot, ls []ListSlot) {
-	n := 0
-	swap := func(a *asserts.Ident) {
-		*a, f.stash[n] = f.stash[n], *a
-		n++
-	}
-	for i := range p.nArgs {
-		swap(&s[i].s.after)
-	}
-	for _, i := range p.argLists {
-		l := &ls[i].l
-		for j := range l.n {
-			swap(&l.at(j).after)
-		}
-	}
-}
-
-// elemsBuf holds the tensors of a list for a row that reads them: up to
-// listInline of them on the stack.
-type elemsBuf [listInline]asserts.Identity
-
-// elems makes the tensors of list slot q from its handle, in buf when
-// they fit (off the fast plan only).
-func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
-	var ts []asserts.Identity
-	if q.l.n <= len(buf) {
-		ts = buf[:q.l.n]
-	} else {
-		ts = make([]asserts.Identity, q.l.n)
-	}
-	for i := range ts {
-		ts[i] = f.p.sh.Elem(q.h, i)
-	}
-	return ts
 }
 
 // end ends the call once its returns are read and its arguments read
 // again: a call on the fast plan passes if its reads found nothing that
-// differs (f.diff 0) and the tests of pairs hold.
+// differs (f.diff 0) and the tests of its returns hold.
 //
 //go:noinline
 func (f *frame) end() {
-	c, p := &f.c, f.p
-	if !f.fast || f.diff != 0 {
+	p := f.p
+	if !f.fast || f.diff|f.odd != 0 {
 		f.endRows()
 		return
 	}
-	var s []Slot
-	if p.ns != 0 {
-		s = unsafe.Slice((*Slot)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))), p.ns)
-	}
-	for k := range p.rets {
-		n := &p.rets[k]
-		r := &s[n.r].s
+	base := unsafe.Pointer(f)
+	for i := range p.rets {
+		n := &p.rets[i]
+		r := (*Slot)(unsafe.Add(base, n.off))
 		if r.meta != asserts.Versioned|fResult || n.le1 && r.after.Impl > 1 || n.eq1 && r.after.Storage != 1 {
 			f.endRows()
 			return
 		}
-		if n.allFresh {
-			for i := range p.nArgs {
-				if a := &s[i].s; a.id.Impl == r.id.Impl || a.id.Storage == r.id.Storage {
-					f.endRows()
-					return
-				}
-			}
-			continue
-		}
-		if n.view != 0 && uint64(r.after.Storage) <= r.digest || (n.shares|n.view) != 0 && r.id.Storage == 0 {
-			f.endRows()
-			return
-		}
-		for i, b := range n.k {
-			if b == 0 {
-				continue
-			}
-			a := &s[i].s
-			if a.id.Impl == r.id.Impl && b&kApart != 0 || a.id.Storage == r.id.Storage && b&kFresh != 0 ||
-				a.id.Storage != r.id.Storage && b&kShares != 0 || a.after.Impl != r.id.Impl && b&kReturns != 0 {
+		for j := range n.terms {
+			t := &n.terms[j]
+			a := (*Slot)(unsafe.Add(base, t.a))
+			if t.k&(kApart|kAliasOrFresh) != 0 && a.id.Impl == r.id.Impl || t.k&kFresh != 0 && a.id.Storage == r.id.Storage ||
+				t.k&kShares != 0 && (a.id.Storage != r.id.Storage || r.id.Storage == 0) ||
+				t.k&kReturns != 0 && a.after.Impl != r.id.Impl || t.k&kView != 0 && uint64(r.after.Storage) <= r.x ||
+				t.k&kAliasOrFresh != 0 && !(r.id.Storage == a.id.Storage && r.id.Storage != 0 || r.after.Impl <= 1 && r.after.Storage == 1) {
 				f.endRows()
 				return
 			}
@@ -276,14 +193,14 @@ func (f *frame) end() {
 		f.endRows()
 		return
 	}
-	if c.nmut != 0 {
-		c.endWrites()
-	}
-	if poolLog.used.Load() && writeClock.Load() != c.since || p.nl != 0 {
+	if poolLog.used.Load() && writeClock.Load() != f.since() || p.nl != 0 {
 		f.endFast(p)
 		return
 	}
-	if st := &c.op.st; st.cal.Load() == p.cal[f.bindNo] {
+	if f.nmut != 0 {
+		f.endWrites(p)
+	}
+	if st := &f.op.st; st.cal.Load() == p.cal[f.bindNo] {
 		st.sigCalls.Add(1)
 		return
 	}
@@ -295,31 +212,42 @@ func (f *frame) end() {
 // plan's counts, for the call's lists' lengths), else the call counts the
 // plan's counts.
 func (f *frame) endFast(p *fastPlan) {
-	c := &f.c
-	if poolLog.used.Load() && writeClock.Load() != c.since {
+	if poolLog.used.Load() && writeClock.Load() != f.since() {
+		c := Call{op: f.op, since: f.since()}
 		c.claimPoolEvents()
 	}
-	if c.nmut != 0 {
-		c.endWrites()
+	if f.nmut != 0 {
+		f.endWrites(p)
 	}
 	_, ls := f.slots(p)
 	b := f.bindNo
-	st := &c.op.st
-	lens, lensOK := uint64(0), true
+	st := &f.op.st
+	var lens uint64 // end saw that each list has at most 255 elements
 	for i := range ls {
-		lensOK = lensOK && ls[i].l.n <= 0xff
-		lens |= uint64(ls[i].l.n) << (8 * i)
+		lens |= uint64(ls[i].n) << (8 * i)
 	}
 	cal := st.cal.Load()
-	if cal != nil && lensOK && cal.p == p && cal.b == b && cal.lens == lens {
+	if cal != nil && cal.p == p && cal.b == b && cal.lens == lens {
 		st.sigCalls.Add(1)
 		return
 	}
+	f.countFast(p, ls, cal == nil, lens)
+}
+
+// countFast counts a call that passed the fast plan when the plan has not
+// calibrated its op for it: the plan's counts, and with calibrate the
+// plan calibrates the op if its signature is those counts.
+//
+//go:noinline
+func (f *frame) countFast(p *fastPlan, ls []ListSlot, calibrate bool, lens uint64) {
+	c := Call{op: f.op, since: f.since()}
+	b := f.bindNo
+	st := &c.op.st
 	c.t = p.full[b]
 	if p.nl != 0 {
-		f.addLists(p, ls, true)
+		addLists(&c.t, p, ls, bindOf(b), true)
 	}
-	if cal == nil && lensOK && st.state.Load() == sigReady && st.sig == c.t {
+	if calibrate && st.state.Load() == sigReady && st.sig == c.t {
 		if p.nl == 0 {
 			st.cal.CompareAndSwap(nil, p.cal[b])
 		} else {
@@ -329,203 +257,160 @@ func (f *frame) endFast(p *fastPlan) {
 	c.endCounts()
 }
 
-// addLists adds the counts of the list rows of a call on the fast plan:
-// before the kernel, and with post those after it.
-func (f *frame) addLists(p *fastPlan, ls []ListSlot, post bool) {
-	c := &f.c
+// bindOf is what binding_context adds per row under the plan's binding
+// mode b (fastPlan.pre's index).
+func bindOf(b uint8) uint64 {
+	if b == 1 {
+		return bindNoEnv
+	}
+	return bindRun
+}
+
+// addLists adds to t the counts of the list rows of a call on the fast
+// plan: before the kernel, and with post those after it.
+func addLists(t *tally, p *fastPlan, ls []ListSlot, bind uint64, post bool) {
 	for _, i := range p.bindList {
-		c.t[laneBinding/4] += uint64(ls[i].l.n) * c.bind
+		t[laneBinding/4] += uint64(ls[i].n) * bind
 	}
 	for _, i := range p.contList {
-		c.t[laneContentOff/4] += uint64(ls[i].l.n) << (16 * (laneContentOff % 4))
+		t[laneContentOff/4] += uint64(ls[i].n) << (16 * (laneContentOff % 4))
 	}
 	for _, i := range p.metaList {
-		c.t[laneSameMetadata/4] += uint64(ls[i].l.n) << (16 * (laneSameMetadata % 4))
+		t[laneSameMetadata/4] += uint64(ls[i].n) << (16 * (laneSameMetadata % 4))
 	}
 	if post {
 		for _, w := range p.postList {
-			c.t[w.w] += w.v * uint64(ls[w.i].l.n)
+			t[w.w] += w.v * uint64(ls[w.i].n)
 		}
 	}
 }
 
-// passesMore is end's test of the metadata and of the pairs with lists.
+// passesMore is end's test of the metadata, of the lists and of the
+// pairs with lists.
 func (f *frame) passesMore(p *fastPlan) bool {
 	s, ls := f.slots(p)
-	for _, i := range p.argLists {
-		km, wm := -(p.lkept >> i & 1), -(p.lwhole >> i & 1)
-		inl, more := ls[i].l.parts()
-		var d uint64
-		for j := range inl {
-			e := &inl[j]
-			d |= uint64((e.after.Impl^e.id.Impl)|(e.after.Storage^e.id.Storage))&km |
-				((e.after.Version^e.id.Version)|uint64(e.after.Traits^e.id.Traits))&wm
-		}
-		for j := range more {
-			e := &more[j]
-			d |= uint64((e.after.Impl^e.id.Impl)|(e.after.Storage^e.id.Storage))&km |
-				((e.after.Version^e.id.Version)|uint64(e.after.Traits^e.id.Traits))&wm
-		}
-		if d != 0 {
-			return false
-		}
-	}
 	for _, i := range p.meta {
-		if q := &s[i]; q.mread&4 == 0 || !q.s.MetadataKept(q.fp, q.mread&8 != 0) {
+		// the fingerprint taken before the kernel (beginMeta) is the one
+		// read after it (Saved.MetadataKept)
+		if q := &s[i]; q.mread&12 != 12 || q.fp != q.x {
 			return false
 		}
 	}
-	for _, pr := range p.pairs {
-		if !pr.holds(s, ls) {
+	for i := range ls {
+		if !p.lists[i].holds(&ls[i]) {
+			return false
+		}
+	}
+	for i := range p.pairs {
+		if !p.pairs[i].holds(s, ls) {
+			return false
+		}
+	}
+	for i := range p.lrets {
+		if !p.lrets[i].holds(s, ls) {
 			return false
 		}
 	}
 	return true
 }
 
-// afterCall runs the rows' steps after the kernel that come before the
-// arguments' snapshots are completed (binding_context's, in a hermetic
-// context).
-func (f *frame) afterCall(p *fastPlan, s []Slot, ls []ListSlot) {
-	var buf elemsBuf
-	for i := range p.sh.Rows {
-		if r := &p.sh.Rows[i]; !r.Skip {
-			if id := rowSteps[r.Check].afterCall[r.Form]; id != stepNone {
-				x := f.rowCtx(r, p, s, ls, &buf)
-				x.run(id)
-			}
+// holds reports whether list l passes the tests of its elements alone:
+// a list argument's kept, a list return's plain and use counts.
+func (n *listNeed) holds(l *ListSlot) bool {
+	inl, more := l.parts()
+	if n.arg {
+		if n.kept == 0 {
+			return true
 		}
+		d := keptDiff(inl, n.kept, n.whole) | keptDiff(more, n.kept, n.whole)
+		return d == 0
 	}
+	return retsPlain(inl, n.le1, n.eq1) && retsPlain(more, n.le1, n.eq1)
 }
 
-// holds reports whether the pair's entry passes without a look.
-func (pr pair) holds(s []Slot, ls []ListSlot) bool {
-	r := &s[pr.r].s
-	switch pr.kind {
-	case pairFreshOrAli:
-		a := &s[pr.a].s
-		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Impl != a.id.Impl &&
-			(r.id.Storage == a.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1)
-	case pairNotInList:
-		return r.id.Impl == 0 || !ls[pr.a].l.holdsImpl(r.id.Impl)
-	case pairFreshOf:
-		return r.meta == asserts.Versioned|fResult && !ls[pr.a].l.holdsStorage(r.id.Storage)
+// keptDiff is what differs between the elements' identities before and
+// after the kernel under masks kept (TensorImpl, StorageImpl) and whole
+// (version, traits).
+func keptDiff(es []elemSlot, kept, whole uint64) uint64 {
+	var d uint64
+	for i := range es {
+		e := &es[i]
+		d |= uint64((e.after.Impl^e.id.Impl)|(e.after.Storage^e.id.Storage))&kept |
+			((e.after.Version^e.id.Version)|uint64(e.after.Traits^e.id.Traits))&whole
+	}
+	return d
+}
+
+// retsPlain reports whether the elements of a list return are plain
+// tensors and, with le1 and eq1, of use counts <= 1 and 1.
+func retsPlain(es []elemSlot, le1, eq1 bool) bool {
+	for i := range es {
+		e := &es[i]
+		if e.id.Traits&^asserts.AddressIdentity != asserts.Versioned || le1 && e.after.Impl > 1 || eq1 && e.after.Storage != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether the pair's entries pass without a look: no
+// element of the list has the return's TensorImpl (impl; an undefined
+// return's none) or StorageImpl (storage), in one loop.
+func (pr *pair) holds(s []Slot, ls []ListSlot) bool {
+	r := &s[pr.r]
+	impl, st := r.id.Impl, r.id.Storage
+	if !pr.impl || impl == 0 {
+		impl = 0 // an element on the fast plan is defined: no match
+	}
+	if !pr.storage {
+		st = 0 // an element on the fast plan has storage: no match
+	}
+	inl, more := ls[pr.a].parts()
+	return !holdsEither(inl, impl, st) && !holdsEither(more, impl, st)
+}
+
+// holdsEither reports whether an element has TensorImpl impl or
+// StorageImpl st (0: none).
+func holdsEither(es []elemSlot, impl, st asserts.ID) bool {
+	for i := range es {
+		if e := &es[i]; e.id.Impl == impl || e.id.Storage == st {
+			return true
+		}
 	}
 	return false
 }
 
-// endRows ends a call off the fast plan, or that failed it: the steps of
-// the rows after the kernel, entry by entry, then Call.End. A call that
-// began on the plan first counts what the plan counted before the kernel.
-//
-//go:noinline
-func (f *frame) endRows() {
-	f.rowsAfter()
-	f.c.End()
-}
-
-// rowsAfter runs the steps of the rows after the kernel (endRows but
-// Call.End).
-func (f *frame) rowsAfter() {
-	c, p := &f.c, f.p
-	sh := p.sh
-	s, ls := f.slots(p)
-	if f.fast {
-		c.t = p.pre[f.bindNo]
-		if p.nl != 0 {
-			f.addLists(p, ls, false)
-		}
+// holds reports whether list return l passes its tests against the
+// single arguments: apart from each argument's TensorImpl, sharing its
+// StorageImpl, holding it once more per element than before the kernel.
+func (n *lretNeed) holds(s []Slot, ls []ListSlot) bool {
+	l := &ls[n.l]
+	if n.view && l.n > listInline {
+		return false
 	}
-	if c.env.Hermetic && len(f.stash) > 0 {
-		f.pendingLists(p, ls, true)
-		f.swapBindings(p, s, ls)
-		f.afterCall(p, s, ls)
-		f.swapBindings(p, s, ls)
-	}
-	for i := range p.nArgs {
-		s[i].s.meta &^= fPending
-	}
-	f.pendingLists(p, ls, false)
-	for _, i := range p.argLists {
-		ls[i].l.SummarizeAfter()
-	}
-	var buf elemsBuf
-	for pass := range 2 { // the steps that run last (same_content's) in a second pass
-		for i := range sh.Rows {
-			r := &sh.Rows[i]
-			if r.Skip {
-				if pass == 0 {
-					c.PlanSkip(r.Check, sh.Locs[r.T])
-				}
-				continue
-			}
-			st := &rowSteps[r.Check]
-			if st.last[r.Form] != (pass == 1) {
-				continue
-			}
-			x := f.rowCtx(r, p, s, ls, &buf)
-			x.run(st.after[r.Form])
-		}
-	}
-}
-
-// pendingLists sets (on) or clears the pending flag of the elements of
-// the list arguments: binding_context's step after the kernel runs on
-// snapshots not yet completed.
-func (f *frame) pendingLists(p *fastPlan, ls []ListSlot, on bool) {
-	for _, i := range p.argLists {
-		l := &ls[i].l
-		for j := range l.n {
-			if on {
-				l.at(j).meta |= fPending
-			} else {
-				l.at(j).meta &^= fPending
-			}
-		}
-	}
-}
-
-// slotOfList returns the slot of list i.
-func (p *fastPlan) slotOfList(i int8) int {
-	for k, isList := range p.list {
-		if isList && p.idx[k] == i {
-			return k
-		}
-	}
-	return -1
-}
-
-// distinctOutputs runs distinct_outputs on the returns of r.Set, on
-// copies of their snapshots (written back after): the Frame's own must not
-// flow to the heap (the Frame would move there), and DistinctOutputs's
-// outputs do.
-func (f *frame) distinctOutputs(r *Row, p *fastPlan, s []Slot, ls []ListSlot) {
-	var outs []Output
-	for k := range p.list {
-		if r.Set&(1<<k) == 0 {
+	inl, more := l.parts()
+	var most uint64
+	for a, k := range n.k {
+		if k == 0 {
 			continue
 		}
-		if p.list[k] {
-			cp := new(SavedList)
-			*cp = ls[p.idx[k]].l
-			outs = append(outs, OutList(p.sh.Locs[k], cp))
-		} else {
-			cp := new(Saved)
-			*cp = s[p.idx[k]].s
-			outs = append(outs, Out(p.sh.Locs[k], cp))
+		q := &s[a]
+		if k&kShares != 0 && q.id.Storage == 0 {
+			return false
+		}
+		var d bool
+		for i := range inl {
+			e := &inl[i]
+			d = d || e.id.Impl == q.id.Impl && k&kApart != 0 || e.id.Storage != q.id.Storage && k&kShares != 0
+			most = max(most, uint64(e.after.Storage))
+		}
+		for i := range more {
+			e := &more[i]
+			d = d || e.id.Impl == q.id.Impl && k&kApart != 0 || e.id.Storage != q.id.Storage && k&kShares != 0
+		}
+		if d {
+			return false
 		}
 	}
-	f.c.DistinctOutputs(outs...)
-	n := 0
-	for k := range p.list {
-		if r.Set&(1<<k) == 0 {
-			continue
-		}
-		if p.list[k] {
-			ls[p.idx[k]].l = *outs[n].list
-		} else {
-			s[p.idx[k]].s = *outs[n].s
-		}
-		n++
-	}
+	return !n.view || most >= uint64(l.base)+uint64(l.n)
 }

@@ -140,8 +140,14 @@ func (c *Call) SummarizeSavedOpt(l *SavedList) {
 // with [Call.After].
 func (l *SavedList) CheckLen(c *Call, n int) {
 	if n != l.n {
-		c.misuse(checks.SameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
+		c.listLenMisuse()
 	}
+}
+
+// listLenMisuse reports a list completed after the kernel that is not as
+// long as the one saved before it.
+func (c *Call) listLenMisuse() {
+	c.misuse(checks.SameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
 }
 
 // SummarizeAfter notes, once every element is completed by [Call.After],

@@ -78,10 +78,11 @@ func (r *Row) String() string {
 
 // fastPlan is what the runtime derives once from a shape: where each slot
 // is in the Frame, and, when every row has a test that passes a plain call
-// without running it, those tests and the counts such a call adds. The
-// tests of each tensor alone (kept, use counts) are masks the Frame's
-// reads apply as they read (Frame.AfterArg, Frame.Ret...), or-ing what
-// differs into one word; end tests the pairs.
+// without running it, those tests and the counts such a call adds. An
+// argument's tests alone (kept) are masks its read after the kernel
+// applies (Frame.AfterArg), or-ing what differs into one word; the other
+// reads only store (inlined), and end tests the returns, the lists and
+// the pairs.
 type fastPlan struct {
 	sh     *Shape
 	idx    []int8 // the slot's index among the singles or the lists
@@ -99,10 +100,18 @@ type fastPlan struct {
 	// TensorImpl use count must be <= 1 (le1), its StorageImpl's 1 (eq1).
 	kept, whole, le1, eq1     uint64
 	lkept, lwhole, lle1, leq1 uint64
-	// rets are the tests of the single returns against the arguments
-	rets []retNeed
-	// more: the plan has tests of metadata, of list arguments kept or of
-	// pairs with lists
+	// rets are the tests of the single returns against the arguments,
+	// lrets of the list returns against the single arguments
+	rets  []retNeed
+	lrets []lretNeed
+	// lists are the tests of each list's elements alone
+	lists []listNeed
+	// wr are the Frame offsets of the single arguments the call may
+	// write, wlists the lists' indexes
+	wr     []uintptr
+	wlists []int8
+	// more: the plan has tests of metadata, of lists or of pairs with
+	// lists (frame.passesMore)
 	more  bool
 	pairs []pair
 	meta  []int8 // singles with a same_metadata row
@@ -121,6 +130,9 @@ type fastPlan struct {
 	pre, full [2]tally
 	// cal is the calibration of each binding mode without lists
 	cal [2]*fastCal
+	// steps are the steps of the rows' path, skips the plan skips
+	steps stepLists
+	skips []*Row
 	// mem: a plan of the memory kind (framemem.go), whose calls read
 	// their tensors' memory and count what a calibrating call of the rows
 	// counted; metaList are its lists with a same_metadata row, held its
@@ -152,39 +164,77 @@ type fastCal struct {
 // retNeed is the tests of single return r against the arguments (bit i
 // of the singles): their TensorImpl it is not (apart), their StorageImpl
 // it has not (fresh) or has (shares; view: and holds once more than
-// before the kernel), their TensorImpl after the kernel it is (returns).
+// before the kernel), their TensorImpl after the kernel it is (returns);
+// it is not their TensorImpl and has their StorageImpl or is fresh
+// (aliasOrFresh).
 type retNeed struct {
-	r                                   int8
-	apart, fresh, shares, returns, view uint64
+	r                                                 int8
+	apart, fresh, shares, returns, view, aliasOrFresh uint64
+	// off is r's offset in the Frame (its Slot's)
+	off uintptr
 	// le1 and eq1: the use counts' tests apply to r
 	le1, eq1 bool
-	// fresh: r is apart from every argument, handle and storage, and has
-	// no other test against them (a fresh return's rows: the common
-	// case, one tight loop); else k holds each argument's tests (the k*
-	// bits)
-	allFresh bool
-	k        []uint8
+	// terms are r's tests against each argument that has some
+	terms []term
 }
 
-// The bits of retNeed.k.
+// listNeed is the tests of the elements of a list alone: a list
+// argument's (arg) kept, under masks (all ones or none) of its identities
+// (kept) and of its version and traits (whole); a list return's plain,
+// with use counts <= 1 (le1) and 1 (eq1).
+type listNeed struct {
+	arg         bool
+	kept, whole uint64
+	le1, eq1    bool
+}
+
+// A term is the tests of a return against one argument, whose Slot is at
+// offset a of the Frame: the k* bits.
+type term struct {
+	a uintptr
+	k uint8
+}
+
+// The bits of a term.
 const (
-	kApart   = 1 << iota // not the return's TensorImpl
-	kFresh               // not the return's StorageImpl
-	kShares              // the return's StorageImpl
-	kReturns             // its TensorImpl after the kernel is the return's
+	kApart        = 1 << iota // not the return's TensorImpl
+	kFresh                    // not the return's StorageImpl
+	kShares                   // the return's StorageImpl
+	kReturns                  // its TensorImpl after the kernel is the return's
+	kAliasOrFresh             // not the return's TensorImpl; its StorageImpl, or the return fresh
+	kView                     // the return holds the StorageImpl once more than before the kernel
 )
 
-type pairKind uint8
+// slotOff is the offset of single i's Slot in a Frame.
+func slotOff(i int) uintptr { return unsafe.Sizeof(frame{}) + uintptr(i)*unsafe.Sizeof(Slot{}) }
 
-const (
-	pairFreshOrAli pairKind = iota // fresh_or_alias
-	pairNotInList                  // not_arg_handle of a return against a list argument
-	pairFreshOf                    // fresh_no_alias of a return against a list argument
-)
+// lretNeed is the tests of the elements of list return l against the
+// single arguments: k holds each argument's (kApart, kShares); with view,
+// the list is at most listInline long and its elements hold the storage
+// they share once more each than before the kernel (ViewHoldsStorageList).
+type lretNeed struct {
+	l    int8
+	k    []uint8
+	view bool
+}
 
+// A pair is the tests of single return r against the elements of list
+// argument a: none is its TensorImpl (impl: not_arg_handle), none has its
+// StorageImpl (storage: fresh_no_alias).
 type pair struct {
-	kind pairKind
-	r, a int8 // singles (a: a list index for pairNotInList, pairFreshOf)
+	r, a          int8
+	impl, storage bool
+}
+
+// pair returns the tests of single return r against list a, adding them.
+func (p *fastPlan) pair(r, a int8) *pair {
+	for i := range p.pairs {
+		if p.pairs[i].r == r && p.pairs[i].a == a {
+			return &p.pairs[i]
+		}
+	}
+	p.pairs = append(p.pairs, pair{r: r, a: a})
+	return &p.pairs[len(p.pairs)-1]
 }
 
 // lword is an add to one word of a call's tally per element of list i.
@@ -238,28 +288,47 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 			p.fast = false
 		}
 	}
-	all := uint64(1)<<p.nArgs - 1
-	for i := range p.rets {
-		n := &p.rets[i]
-		n.le1, n.eq1 = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0
-		n.allFresh = n.apart == all && n.fresh == all && n.shares|n.returns|n.view == 0
-		n.k = make([]uint8, p.nArgs)
-		for a := range p.nArgs {
-			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns} {
-				if set&(1<<a) != 0 {
-					n.k[a] |= 1 << bit
-				}
-			}
-		}
-	}
+	p.deriveSteps()
 	// a return that no row of its own names (only a pair) is still read
 	for k := p.nArgs; k < p.ns; k++ {
 		p.ret(int8(k))
 	}
+	for i := range p.rets {
+		n := &p.rets[i]
+		n.off = slotOff(int(n.r))
+		n.le1, n.eq1 = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0
+		for a := range p.nArgs {
+			var k uint8
+			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns, n.aliasOrFresh, n.view} {
+				if set&(1<<a) != 0 {
+					k |= 1 << bit
+				}
+			}
+			if k != 0 {
+				n.terms = append(n.terms, term{a: slotOff(a), k: k})
+			}
+		}
+	}
+	p.lists = make([]listNeed, nl)
+	for k, isList := range p.list {
+		if !isList {
+			continue
+		}
+		i := p.idx[k]
+		p.lists[i] = listNeed{arg: k < sh.Args, kept: -(p.lkept >> i & 1), whole: -(p.lwhole >> i & 1),
+			le1: p.lle1&(1<<i) != 0, eq1: p.leq1&(1<<i) != 0}
+	}
+	for _, w := range sh.Writes {
+		if p.list[w] {
+			p.wlists = append(p.wlists, p.idx[w])
+		} else {
+			p.wr = append(p.wr, slotOff(int(p.idx[w])))
+		}
+	}
 	if mem {
 		p.memTests = memTestsOf(p)
 	}
-	p.more = len(p.meta)|len(p.pairs) != 0 || p.lkept != 0
+	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0
 	for i := range nl {
 		if t := perList[i]; t != nil {
 			for w, v := range t {
@@ -320,13 +389,47 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 	case b == checktable.BatchContent && r.Form == FormArgList:
 		p.contList = append(p.contList, t)
 	case b == checktable.BatchPairsHandle && r.Form == FormArgList && !p.list[r.T]:
-		p.pairs = append(p.pairs, pair{pairNotInList, t, u})
+		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && r.Form == FormArgList && !p.list[r.T]:
-		p.pairs = append(p.pairs, pair{pairFreshOf, t, u})
+		p.pair(t, u).storage = true
 		elem(u)
+	case r.Form == FormRetList && r.U >= 0 && !p.list[r.U]:
+		return p.addRetList(r, t, u, elem)
 	default:
 		return false
 	}
+	return true
+}
+
+// addRetList is addRow for a row of a list return t against single
+// argument u: not_arg_handle's kind (no element is the argument's
+// handle, counted nothing: NotArgElems), shares_storage's (each element
+// shares its storage) and view_holds_storage's (each holds it once more).
+func (p *fastPlan) addRetList(r *Row, t, u int8, elem func(int8)) bool {
+	k := r.Check
+	var n *lretNeed
+	for i := range p.lrets {
+		if p.lrets[i].l == t {
+			n = &p.lrets[i]
+		}
+	}
+	if n == nil {
+		p.lrets = append(p.lrets, lretNeed{l: t, k: make([]uint8, p.nArgs)})
+		n = &p.lrets[len(p.lrets)-1]
+	}
+	switch {
+	case checktable.BatchOf(k) == checktable.BatchPairsHandle:
+		n.k[u] |= kApart
+		return true
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
+		n.k[u] |= kShares
+	case readsBase(k):
+		n.k[u] |= kApart | kShares
+		n.view = true
+	default:
+		return false
+	}
+	elem(t)
 	return true
 }
 
@@ -361,6 +464,8 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.ret(t).returns |= 1 << u
 	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAnchorSame:
 		p.ret(t).shares |= 1 << u
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAliasOrFresh:
+		p.ret(t).aliasOrFresh |= 1 << u
 	case readsBase(k):
 		p.ret(t).view |= 1 << u
 	default:

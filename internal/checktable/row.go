@@ -431,7 +431,8 @@ const (
 )
 
 // A Learned is what gen's learned path (one test of the arguments kept
-// unchanged in place of the rows) stands in for a row of a check by.
+// unchanged in place of the rows) stands in for a row of a check by; the
+// one path's fast plan (asserts/wrap) reads the same facts.
 type Learned uint8
 
 const (
@@ -455,6 +456,11 @@ const (
 	// LearnedFixed: on single tensors, skipped on a plain call of a
 	// runtime without use counts, whatever the call: fixed by the op.
 	LearnedFixed
+	// LearnedAliasOrFresh: on single tensors, the return is not the
+	// argument's handle, and shares its storage anchor or holds its
+	// TensorImpl and StorageImpl alone. The learned path does not stand
+	// in by it; the one path's fast plan does (asserts/wrap's shape.go).
+	LearnedAliasOrFresh
 )
 
 // A Batch is how gen runs a check's rows together with others behind one
