@@ -63,16 +63,27 @@ func Judged(base *Report, sw Swept, unstable map[string]string) func(v *Verdict)
 
 // StaleFindings lists the verdicts of violations (not of crashes:
 // JudgeCrashes) no finding has the key of that judged (Judged) says the
-// sweep could have shown.
+// sweep could have shown: package sweep's Verdicts.JudgeKeys, by key.
 func StaleFindings(vs []Verdict, fs []Finding, judged func(*Verdict) bool) []Verdict {
-	found := map[string]bool{}
-	for i := range fs {
-		found[fs[i].Key()] = true
+	var kernel []Verdict
+	for _, v := range vs {
+		if !v.IsCrash() {
+			kernel = append(kernel, v)
+		}
 	}
+	byKey := map[string]*Verdict{}
+	for i := range kernel {
+		byKey[kernel[i].Key()] = &kernel[i]
+	}
+	var found []string
+	for i := range fs {
+		found = append(found, fs[i].Key())
+	}
+	_, stale := Verdicts(kernel).JudgeKeys(found, func(k string) bool { return judged(byKey[k]) })
 	out := []Verdict{}
-	for i := range vs {
-		if !vs[i].IsCrash() && !found[vs[i].Key()] && judged(&vs[i]) {
-			out = append(out, vs[i])
+	for _, v := range kernel {
+		if slices.Contains(stale, v.Key()) {
+			out = append(out, v)
 		}
 	}
 	return out
