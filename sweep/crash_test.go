@@ -103,8 +103,9 @@ func (r *recorded) Errorf(f string, args ...any) {
 }
 
 // A signal or a hang in a cgo call has no crashing function the trace
-// names: the goroutine's innermost frame is runtime.cgocall, and the Go
-// function that made the call is not the one that crashed.
+// names: the goroutine's innermost frame is runtime.cgocall (or, in the
+// stacks of a hang, the cgo stub), and the Go function that made the call
+// is not the one that crashed.
 func TestCgoCrashHasNoFunction(t *testing.T) {
 	trace := `SIGSEGV: segmentation violation
 PC=0x7f0000001234 m=0 sigcode=1 addr=0x0
@@ -124,5 +125,25 @@ example.com/lib/shim.Call(0x2)
 	}
 	if got := firstUserFrame(strings.Split(trace[strings.Index(trace, "goroutine 1"):], "\n"), 1); got != "" {
 		t.Errorf("a goroutine in a cgo call: frame %q, want none", got)
+	}
+	// A hung call's stacks are runtime.Stack's, in which a goroutine in a
+	// cgo call starts at the cgo stub (runtime.cgocall is not shown): a
+	// hang in C is "op crash: hang" too (libtorch 1.13.1's
+	// _histogramdd_from_bin_cts was "hang at part2._Cfunc_ag_call_p2").
+	stacks := `goroutine 1 [running]:
+main.main()
+	/src/main.go:27 +0x5f
+
+goroutine 20 [syscall]:
+example.com/lib/shim._Cfunc_call(0x7f, 0x2)
+	_cgo_gotypes.go:60 +0x47
+example.com/lib/shim.Call(0x2)
+	/src/lib/shim/shim.go:12 +0x1d
+`
+	if got := firstUserFrame(strings.Split(stacks, "\n"), 20); got != "" {
+		t.Errorf("a hung goroutine in a cgo call: frame %q, want none", got)
+	}
+	if got := firstUserFrame(strings.Split(stacks, "\n"), 1); got != "main.main (main.go:27)" {
+		t.Errorf("a goroutine in Go: frame %q", got)
 	}
 }

@@ -56,8 +56,10 @@ var sigLine = regexp.MustCompile(`^SIG[A-Z]+: `)
 // Go's runtime and standard library, reflect, testing and this package
 // (its tests apart), as "pkg.Func (file.go:12)"; "" when there is none,
 // or when the goroutine was in a cgo call (its innermost frame
-// runtime.cgocall): the function that crashed or hung is C's, which the
-// traceback does not name, and the Go frame that called it is not it.
+// runtime.cgocall in a crash's traceback, the cgo stub in
+// runtime.Stack's, which a hung call's stacks are): the function that
+// crashed or hung is C's, which the traceback does not name, and the Go
+// frame that called it is not it.
 func firstUserFrame(lines []string, id int) string {
 	in, top := false, false
 	for i := 0; i < len(lines); i++ {
@@ -78,7 +80,7 @@ func firstUserFrame(lines []string, id int) string {
 		if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
 			fn = fn[:j]
 		}
-		if top && (fn == "runtime.cgocall" || fn == "runtime.asmcgocall") {
+		if top && (fn == "runtime.cgocall" || fn == "runtime.asmcgocall" || cgoStub(fn, lines[i+1])) {
 			return ""
 		}
 		top = false
@@ -91,6 +93,13 @@ func firstUserFrame(lines []string, id int) string {
 		}
 	}
 	return ""
+}
+
+// cgoStub reports whether function fn, whose file line is fileLine, is a
+// stub cgo wrote for a call of C (pkg._Cfunc_name, in _cgo_gotypes.go).
+func cgoStub(fn, fileLine string) bool {
+	return strings.Contains(fn, "._Cfunc_") || strings.Contains(fn, "._C2func_") ||
+		strings.HasPrefix(strings.TrimSpace(fileLine), "_cgo_gotypes.go:")
 }
 
 // userFunc reports whether function fn, in file (path:line), is the

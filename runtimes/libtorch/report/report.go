@@ -76,14 +76,25 @@ type Report struct {
 	// runtime, to fix, never a verdict). The sweep fails while it is not 0.
 	Unjudged int `json:"unjudged"`
 	// Stale lists the verdicts no violation had the key of although the
-	// sweep ran a sample that showed it (Judged): the kernel or the checks
-	// changed, and the verdict must go. The sweep fails while it is not
-	// empty.
+	// sweep ran a sample that showed it (Judged), and the crash verdicts
+	// none of whose kinds showed where the sweep could have shown them
+	// nor with their op alone in a fresh worker (JudgeCrashes): the
+	// kernel or the checks changed, and the verdict must go. The sweep
+	// fails while it is not empty.
 	Stale []Verdict `json:"stale"`
 	// UnjudgedCrashes lists the keys of the crashes no verdict names
 	// that repeated with their op alone in a fresh worker. The sweep fails
 	// while it is not empty.
 	UnjudgedCrashes []string `json:"unjudged_crashes,omitempty"`
+	// FlakyCrashes lists the keys of the crashes no verdict names that
+	// did not repeat with their op alone in a fresh worker (an earlier
+	// op's undefined behaviour in the same worker, or the op's own on
+	// some runs only): reported, and the sweep does not fail on them.
+	FlakyCrashes []string `json:"flaky_crashes,omitempty"`
+	// ShownAlone lists the keys of the crash verdicts the sweep did not
+	// show where it could have (Judged) that their op, swept alone in a
+	// fresh worker, did show: not stale.
+	ShownAlone []string `json:"shown_alone,omitempty"`
 	// Regressions, against -baseline: ops no longer exercised. The sweep
 	// fails while it is not empty.
 	Regressions []string `json:"regressions"`
@@ -166,10 +177,46 @@ type Verdict struct {
 	// Crash, for a verdict "crash", is the kind of crash its key names
 	// after the op ("signal SIGSEGV", "hang", "exit"): libtorch's own
 	// crash, on any sample, under either profile.
-	Crash   string `json:"crash,omitempty"`
-	Verdict string `json:"verdict"`
-	Reason  string `json:"reason"`
-	Repro   string `json:"repro,omitempty"`
+	Crash string `json:"crash,omitempty"`
+	// Crashes, instead of Crash, names two kinds of crash or more: a
+	// kernel whose memory-unsafe crash shows as one kind in one run and
+	// another in the next (a write past a buffer that reaches a guard
+	// page, SIGSEGV, or the allocator's check of a corrupted chunk,
+	// SIGABRT, as the heap's layout falls). One verdict judges each of
+	// them, and it is stale only when none shows (StaleCrashes). Varies
+	// says why the kind varies for this kernel; a verdict of several
+	// kinds needs it.
+	Crashes []string `json:"crashes,omitempty"`
+	Varies  string   `json:"varies,omitempty"`
+	Verdict string   `json:"verdict"`
+	Reason  string   `json:"reason"`
+	Repro   string   `json:"repro,omitempty"`
+}
+
+// Kinds are the kinds of crash a crash verdict judges (Crash, or
+// Crashes); none for another verdict.
+func (v *Verdict) Kinds() []string {
+	if v.Crash != "" {
+		return []string{v.Crash}
+	}
+	return v.Crashes
+}
+
+// IsCrash says whether v judges crashes.
+func (v *Verdict) IsCrash() bool { return v.Verdict == "crash" || len(v.Kinds()) > 0 }
+
+// Keys are the keys v judges, as package sweep keys findings and crashes:
+// its Key, or a crash verdict's one per kind ("op crash: signal SIGSEGV",
+// "op crash: signal SIGABRT").
+func (v *Verdict) Keys() []string {
+	if !v.IsCrash() {
+		return []string{v.Key()}
+	}
+	var ks []string
+	for _, k := range v.Kinds() {
+		ks = append(ks, v.Op+" crash: "+k)
+	}
+	return ks
 }
 
 // where is a violation's place as package sweep names it ("argument
@@ -182,10 +229,13 @@ func where(arg string, ret *int) string {
 }
 
 // Key names the verdict as package sweep's Verdicts do: "op check where"
-// (sweep.FindingKey), or for a crash "op crash: kind" (sweep.Crash.Key).
+// (sweep.FindingKey), or for a crash "op crash: kind" (sweep.Crash.Key);
+// a verdict of several kinds of crash joins them ("op crash: signal
+// SIGSEGV | signal SIGABRT": its name in a report, not a key a crash has;
+// Keys are those).
 func (v *Verdict) Key() string {
-	if v.Crash != "" {
-		return v.Op + " crash: " + v.Crash
+	if v.IsCrash() {
+		return v.Op + " crash: " + strings.Join(v.Kinds(), " | ")
 	}
 	return sweep.FindingKey(v.Op, v.Check, where(v.Arg, v.Ret))
 }
@@ -194,11 +244,14 @@ func (v *Verdict) Key() string {
 func (f *Finding) Key() string { return sweep.FindingKey(f.Op, f.Check, where(f.Arg, f.Ret)) }
 
 // Verdicts returns vs as package sweep's Verdicts: each key with its
-// verdict, reason and repro.
+// verdict, reason and repro (a crash verdict of several kinds, each of
+// its keys).
 func Verdicts(vs []Verdict) sweep.Verdicts {
 	out := sweep.Verdicts{}
 	for _, v := range vs {
-		out[v.Key()] = v.Verdict + ": " + v.Reason + " (repro: " + v.Repro + ")"
+		for _, k := range v.Keys() {
+			out[k] = v.Verdict + ": " + v.Reason + " (repro: " + v.Repro + ")"
+		}
 	}
 	return out
 }
@@ -231,13 +284,13 @@ func LoadVerdicts(path string) ([]Verdict, error) {
 // CheckVerdicts rejects a verdict that is not "kernel", "allowlisted" or
 // "crash", that lacks its reason or repro (for "allowlisted", the
 // allowlist entry), that names both or neither of an argument and a
-// return (a crash: neither, nor a check, and its kind), or whose key
-// another verdict has.
+// return (a crash: neither, nor a check, and its kind or kinds), or one of
+// whose keys another verdict has.
 func CheckVerdicts(vs []Verdict) error {
 	seen := map[string]int{}
 	for i, v := range vs {
 		switch {
-		case v.Verdict == "crash" || v.Crash != "":
+		case v.IsCrash():
 			if err := checkCrashVerdict(i, v); err != nil {
 				return err
 			}
@@ -249,41 +302,42 @@ func CheckVerdicts(vs []Verdict) error {
 			return fmt.Errorf("verdict %d (%s, %s): a %s verdict needs a reason and a repro (the allowlist entry for allowlisted)", i, v.Op, v.Check, v.Verdict)
 		case (v.Arg == "") == (v.Ret == nil):
 			return fmt.Errorf("verdict %d (%s, %s): name the argument (arg) or the return (ret), one of them", i, v.Op, v.Check)
+		case v.Varies != "" || len(v.Crashes) > 0:
+			return fmt.Errorf("verdict %d (%s, %s): crashes and varies are a crash verdict's", i, v.Op, v.Check)
 		}
-		if j, ok := seen[v.Key()]; ok {
-			return fmt.Errorf("verdict %d (%s): verdict %d has this key already (one verdict per op, check and argument or return)", i, v.Key(), j)
+		for _, k := range v.Keys() {
+			if j, ok := seen[k]; ok {
+				return fmt.Errorf("verdict %d (%s): verdict %d has this key already (one verdict per op, check and argument or return; per op and kind of crash)", i, k, j)
+			}
+			seen[k] = i
 		}
-		seen[v.Key()] = i
 	}
 	return nil
 }
 
 // checkCrashVerdict checks verdict i, a crash's.
 func checkCrashVerdict(i int, v Verdict) error {
+	kinds := slices.Clone(v.Kinds())
+	slices.Sort(kinds)
 	switch {
-	case v.Verdict != "crash" || v.Crash == "" || v.Op == "":
-		return fmt.Errorf("verdict %d (%s): a crash verdict has verdict \"crash\", its op and its kind of crash (crash)", i, v.Op)
+	case v.Verdict != "crash" || len(kinds) == 0 || v.Op == "":
+		return fmt.Errorf("verdict %d (%s): a crash verdict has verdict \"crash\", its op and its kind of crash (crash) or kinds (crashes)", i, v.Op)
+	case v.Crash != "" && len(v.Crashes) > 0:
+		return fmt.Errorf("verdict %d (%s): crash or crashes, not both", i, v.Key())
+	case v.Crash == "" && len(v.Crashes) < 2:
+		return fmt.Errorf("verdict %d (%s): crashes names two kinds or more (one is crash)", i, v.Key())
+	case len(slices.Compact(kinds)) != len(v.Kinds()) || slices.Contains(kinds, ""):
+		return fmt.Errorf("verdict %d (%s): a kind of crash is empty or named twice", i, v.Key())
+	case len(v.Crashes) > 0 && v.Varies == "":
+		return fmt.Errorf("verdict %d (%s): a verdict of several kinds of crash says why the kind varies (varies)", i, v.Key())
+	case v.Crash != "" && v.Varies != "":
+		return fmt.Errorf("verdict %d (%s): varies is for a verdict of several kinds (crashes)", i, v.Key())
 	case v.Check != "" || v.Arg != "" || v.Ret != nil:
 		return fmt.Errorf("verdict %d (%s): a crash verdict names no check, argument or return", i, v.Key())
 	case v.Reason == "" || v.Repro == "":
 		return fmt.Errorf("verdict %d (%s): a crash verdict needs a reason and a repro", i, v.Key())
 	}
 	return nil
-}
-
-// JudgeCrashes returns, by op, the keys of the crashes no verdict names.
-func JudgeCrashes(cs []Crash, vs []Verdict) map[string][]string {
-	known := map[string]bool{}
-	for i := range vs {
-		known[vs[i].Key()] = true
-	}
-	out := map[string][]string{}
-	for i := range cs {
-		if k := cs[i].CrashKey(); !known[k] && !slices.Contains(out[cs[i].Op], k) {
-			out[cs[i].Op] = append(out[cs[i].Op], k)
-		}
-	}
-	return out
 }
 
 // LoadReport reads a sweep report.
@@ -315,73 +369,6 @@ func Judge(fs []Finding, vs []Verdict) {
 	}
 }
 
-// Judged says which verdicts a sweep can find stale (see
-// sweep.Verdicts.JudgeKeys), by key. A verdict of an op in unstable (op:
-// reason) never: its kernel's undefined behaviour shows the violation in
-// some runs and not in others (2.6.0's _fused_adamw writes over grads[0]'s
-// version counter, or ends the worker, or neither), so a run without it
-// does not show the kernel fixed. Else, with a baseline (the release's
-// committed report) that saw the key, where this sweep ran to the end a
-// sample of the op the baseline saw it on (ran: op, sample); without one,
-// or for a key the baseline did not see, where the sweep ran every sample
-// (full) and the op ran one to the end. A bounded sweep without a baseline
-// judges none, and a bounded sweep judges no crash verdict: a crash the
-// committed run saw can be an earlier op's undefined behaviour in the same
-// worker, which a run with other ops before it need not repeat.
-func Judged(vs []Verdict, base *Report, ran map[string]map[int]bool, full bool, unstable map[string]string) func(key string) bool {
-	ops := map[string]string{}
-	for _, v := range vs {
-		ops[v.Key()] = v.Op
-	}
-	seenOn := map[string][]int{}
-	if base != nil {
-		for _, f := range base.Violations {
-			seenOn[f.Key()] = append(seenOn[f.Key()], f.SampleID)
-		}
-		for _, c := range base.Crashes {
-			if k, err := strconv.Atoi(c.Sample); err == nil {
-				seenOn[c.CrashKey()] = append(seenOn[c.CrashKey()], k)
-			}
-		}
-	}
-	return func(key string) bool {
-		op := ops[key]
-		if _, ok := unstable[op]; ok {
-			return false
-		}
-		if strings.HasPrefix(key, op+" crash: ") && !full {
-			// a crash the committed run saw may have been another op's
-			// undefined behaviour in the same worker: only a full sweep
-			// tells its absence
-			return false
-		}
-		if on, ok := seenOn[key]; ok {
-			return slices.ContainsFunc(on, func(k int) bool { return ran[op][k] })
-		}
-		return full && len(ran[op]) > 0
-	}
-}
-
-// Stale lists the verdicts no finding or crash has the key of that
-// judged (Judged) says the sweep could have shown.
-func Stale(vs []Verdict, fs []Finding, cs []Crash, judged func(key string) bool) []Verdict {
-	var found []string
-	for i := range fs {
-		found = append(found, fs[i].Key())
-	}
-	for i := range cs {
-		found = append(found, cs[i].CrashKey())
-	}
-	_, stale := Verdicts(vs).JudgeKeys(found, judged)
-	out := []Verdict{}
-	for _, v := range vs {
-		if slices.Contains(stale, v.Key()) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 // Regressions compares a sweep with its release's committed report: an op
 // the baseline exercised within the samples run that this sweep did not
 // (a crash is judged by its verdict, not here). Ops in unstable (op:
@@ -410,8 +397,8 @@ func Summary(w io.Writer, r *Report, selected int) {
 	for _, v := range r.Violations {
 		verdicts[v.Verdict]++
 	}
-	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes (%d without a verdict), %.0f s\n",
-		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), len(r.UnjudgedCrashes), r.Seconds)
+	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes (%d keys without a verdict that repeat alone, %d flaky), %d stale verdicts, %.0f s\n",
+		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), len(r.UnjudgedCrashes), len(r.FlakyCrashes), len(r.Stale), r.Seconds)
 	fmt.Fprint(w, "slowest ops:")
 	for _, o := range r.Slowest[:min(len(r.Slowest), 5)] {
 		fmt.Fprintf(w, " %s %.1fs", o.Op, o.Seconds)
@@ -443,6 +430,18 @@ func Summary(w io.Writer, r *Report, selected int) {
 		fmt.Fprintln(w, "crashes (op, profile, sample, signal):")
 		for _, c := range r.Crashes {
 			fmt.Fprintf(w, "  %-40s %-8s %-3s %s\n", c.Op, c.Profile, c.Sample, c.Signal)
+		}
+	}
+	if len(r.FlakyCrashes) > 0 {
+		fmt.Fprintln(w, "flaky crashes (no verdict; crashed in the sweep, not with the op alone in a fresh worker; not counted):")
+		for _, k := range r.FlakyCrashes {
+			fmt.Fprintf(w, "  %s\n", k)
+		}
+	}
+	if len(r.ShownAlone) > 0 {
+		fmt.Fprintln(w, "crash verdicts the sweep did not show where it could have, shown with the op alone in a fresh worker (not stale):")
+		for _, k := range r.ShownAlone {
+			fmt.Fprintf(w, "  %s\n", k)
 		}
 	}
 	if len(r.Violations) > 0 {

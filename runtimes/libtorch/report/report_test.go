@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,6 +46,7 @@ func TestJudgeAndStale(t *testing.T) {
 		{Op: "where", Check: "distinct_outputs", Ret: ret(0), SampleID: 0},
 	}}
 	ran := map[string]map[int]bool{"dropout": {0: true, 1: true, 2: true}, "rrelu": {0: true}, "where": {0: true}}
+	sw := func(full bool) Swept { return Swept{Ran: ran, Tried: ran, Full: full} }
 	for _, c := range []struct {
 		name     string
 		base     *Report
@@ -60,7 +62,7 @@ func TestJudgeAndStale(t *testing.T) {
 		// violation does not show the kernel fixed
 		{"unstable", base, true, map[string]string{"where": "undefined behaviour"}, ""},
 	} {
-		if got := keys(Stale(vs, fs, nil, Judged(vs, c.base, ran, c.full, c.unstable))); got != c.want {
+		if got := keys(StaleFindings(vs, fs, Judged(c.base, sw(c.full), c.unstable))); got != c.want {
 			t.Errorf("%s: stale %q, want %q", c.name, got, c.want)
 		}
 	}
@@ -123,13 +125,10 @@ func TestRegressions(t *testing.T) {
 	}
 }
 
-// TestCrashVerdicts: a crash's key is its op and kind (a signal by name,
-// a hang), from its Key or, in a report written before crashes had keys,
-// from its signal; a crash verdict judges every crash of its key, a crash
-// no verdict names is returned by op, and a crash verdict whose key shows
-// no more on a sample the baseline saw it on, which the sweep ran, is
-// stale.
-func TestCrashVerdicts(t *testing.T) {
+// TestCrashKeys: a crash's key is its op and kind (a signal by name, a
+// hang), from its Key or, in a report written before crashes had keys,
+// from its signal.
+func TestCrashKeys(t *testing.T) {
 	for _, c := range []struct {
 		crash Crash
 		key   string
@@ -143,22 +142,122 @@ func TestCrashVerdicts(t *testing.T) {
 			t.Errorf("%+v: key %q, want %q", c.crash, got, c.key)
 		}
 	}
-	vs := []Verdict{{Op: "mm", Crash: "signal SIGSEGV", Verdict: "crash", Reason: "r", Repro: "x"}, {Op: "bmm", Crash: "hang", Verdict: "crash", Reason: "r", Repro: "x"}}
+	v := Verdict{Op: "up", Crashes: []string{"signal SIGSEGV", "signal SIGABRT"}, Varies: "why", Verdict: "crash", Reason: "r", Repro: "x"}
+	if got := strings.Join(v.Keys(), "; "); got != "up crash: signal SIGSEGV; up crash: signal SIGABRT" {
+		t.Errorf("keys of a verdict of two kinds: %q", got)
+	}
+	if got := Verdicts([]Verdict{v}); len(got) != 2 || got["up crash: signal SIGABRT"] == "" {
+		t.Errorf("sweep.Verdicts of a verdict of two kinds: %q", got)
+	}
+}
+
+// TestCrashVerdictsChecked: a crash verdict names its kind (crash) or two
+// kinds or more (crashes) with why the kind varies (varies), never both,
+// no kind twice, and no kind another verdict of its op names.
+func TestCrashVerdictsChecked(t *testing.T) {
+	one := Verdict{Op: "mm", Crash: "signal SIGSEGV", Verdict: "crash", Reason: "r", Repro: "x"}
+	two := Verdict{Op: "up", Crashes: []string{"signal SIGSEGV", "signal SIGABRT"}, Varies: "the write past grad_input hits a guard page or a chunk header", Verdict: "crash", Reason: "r", Repro: "x"}
+	for _, c := range []struct {
+		name string
+		vs   []Verdict
+		err  string // "": accepted
+	}{
+		{"one kind", []Verdict{one}, ""},
+		{"two kinds", []Verdict{two}, ""},
+		{"two kinds, no varies", []Verdict{func() Verdict { v := two; v.Varies = ""; return v }()}, "why the kind varies"},
+		{"one kind in crashes", []Verdict{func() Verdict { v := two; v.Crashes = v.Crashes[:1]; return v }()}, "two kinds or more"},
+		{"crash and crashes", []Verdict{func() Verdict { v := two; v.Crash = "hang"; return v }()}, "not both"},
+		{"a kind twice", []Verdict{func() Verdict { v := two; v.Crashes = []string{"hang", "hang"}; return v }()}, "named twice"},
+		{"varies on one kind", []Verdict{func() Verdict { v := one; v.Varies = "why"; return v }()}, "varies is for"},
+		{"a kind in two verdicts", []Verdict{two, {Op: "up", Crash: "signal SIGABRT", Verdict: "crash", Reason: "r", Repro: "x"}}, "has this key already"},
+		{"crashes on a kernel verdict", []Verdict{{Op: "mm", Check: "c", Arg: "self", Crashes: []string{"hang", "exit"}, Verdict: "kernel", Reason: "r", Repro: "x"}}, "crash verdict"},
+		{"no kind", []Verdict{{Op: "mm", Verdict: "crash", Reason: "r", Repro: "x"}}, "its kind of crash"},
+	} {
+		err := CheckVerdicts(c.vs)
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.err)
+		}
+	}
+}
+
+// TestJudgeCrashes: the two rules of crashes, symmetric. A crash no
+// verdict names fails the sweep (Unjudged) only if it repeats with its
+// op alone in a fresh worker, else it is flaky (reported, not failing);
+// a crash verdict none of whose kinds the sweep showed where it could
+// have is stale only if its op alone does not show one either (else it
+// was shown alone). A verdict of several kinds is shown by any one of
+// them; an op of unstable.json, a sample the sweep did not try, or a
+// bounded sweep without a baseline leaves a verdict unjudged, and its op
+// is not swept alone for it.
+func TestJudgeCrashes(t *testing.T) {
+	vs := []Verdict{
+		{Op: "seg", Crash: "signal SIGSEGV", Verdict: "crash", Reason: "r", Repro: "x"},
+		{Op: "up", Crashes: []string{"signal SIGSEGV", "signal SIGABRT"}, Varies: "v", Verdict: "crash", Reason: "r", Repro: "x"},
+		{Op: "hist", Crash: "hang", Verdict: "crash", Reason: "r", Repro: "x"},
+		{Op: "late", Crash: "signal SIGFPE", Verdict: "crash", Reason: "r", Repro: "x"},
+	}
 	if err := CheckVerdicts(vs); err != nil {
 		t.Fatal(err)
 	}
-	cs := []Crash{{Op: "mm", Signal: "SIGSEGV", Sample: "3"}, {Op: "mm", Signal: "SIGABRT", Sample: "4"}, {Op: "mm", Signal: "SIGABRT", Sample: "5"}}
-	if got := JudgeCrashes(cs, vs); len(got) != 1 || !slices.Equal(got["mm"], []string{"mm crash: signal SIGABRT"}) {
-		t.Errorf("unjudged crashes %v", got)
+	crash := func(op, sig, sample string) Crash {
+		return Crash{Op: op, Signal: sig, Sample: sample, Profile: "strict"}
 	}
-	base := &Report{Crashes: []Crash{{Op: "bmm", Signal: "timeout", Sample: "0"}, {Op: "mm", Signal: "SIGSEGV", Sample: "3"}}}
-	ran := map[string]map[int]bool{"bmm": {0: true}, "mm": {0: true}}
-	if got := keys(Stale(vs, nil, cs, Judged(vs, base, ran, true, nil))); got != "bmm crash: hang" {
-		t.Errorf("stale %q, want bmm's hang (sample 0 ran without it), not mm's (it crashed again)", got)
-	}
-	// a bounded sweep finds no crash verdict stale
-	if got := keys(Stale(vs, nil, cs, Judged(vs, base, ran, false, nil))); got != "" {
-		t.Errorf("bounded: stale %q, want none", got)
+	// the baseline saw each verdict's crash on sample 0 but late's, on 30
+	base := &Report{Crashes: []Crash{crash("seg", "SIGSEGV", "0"), crash("up", "SIGSEGV", "0"), crash("hist", "timeout", "0"), crash("late", "SIGFPE", "30")}}
+	tried := map[string]map[int]bool{"seg": {0: true}, "up": {0: true}, "hist": {0: true}, "late": {0: true}, "new": {0: true}}
+	for _, c := range []struct {
+		name     string
+		crashes  []Crash
+		alone    map[string][]Crash // the ops' crashes alone; an op not here must not be swept
+		base     *Report
+		full     bool
+		unstable map[string]string
+		want     string // Unjudged / Flaky / Stale / ShownAlone
+	}{
+		{"each verdict shown", []Crash{crash("seg", "SIGSEGV", "0"), crash("up", "SIGSEGV", "0"), crash("hist", "timeout", "0")}, nil, base, false, nil,
+			"unjudged [] flaky [] stale [] alone []"},
+		{"up's other kind", []Crash{crash("seg", "SIGSEGV", "0"), crash("up", "SIGABRT", "3"), crash("hist", "timeout", "0")}, nil, base, false, nil,
+			"unjudged [] flaky [] stale [] alone []"},
+		{"a new crash that repeats alone", []Crash{crash("seg", "SIGSEGV", "0"), crash("up", "SIGSEGV", "0"), crash("hist", "timeout", "0"), crash("new", "SIGSEGV", "0")},
+			map[string][]Crash{"new": {crash("new", "SIGSEGV", "0")}}, base, false, nil,
+			"unjudged [new crash: signal SIGSEGV] flaky [] stale [] alone []"},
+		{"a new crash that does not repeat alone: flaky", []Crash{crash("seg", "SIGSEGV", "0"), crash("up", "SIGSEGV", "0"), crash("hist", "timeout", "0"), crash("new", "SIGSEGV", "0")},
+			map[string][]Crash{"new": {}}, base, false, nil,
+			"unjudged [] flaky [new crash: signal SIGSEGV] stale [] alone []"},
+		{"a new kind of a judged op, alone another", []Crash{crash("seg", "SIGSEGV", "0"), crash("seg", "SIGABRT", "5"), crash("up", "SIGSEGV", "0"), crash("hist", "timeout", "0")},
+			map[string][]Crash{"seg": {crash("seg", "SIGSEGV", "0")}}, base, false, nil,
+			"unjudged [] flaky [seg crash: signal SIGABRT] stale [] alone []"},
+		{"verdicts not shown: seg alone shows it, up alone its other kind, hist not", nil,
+			map[string][]Crash{"seg": {crash("seg", "SIGSEGV", "0")}, "up": {crash("up", "SIGABRT", "1")}, "hist": {}}, base, false, nil,
+			"unjudged [] flaky [] stale [hist crash: hang] alone [seg crash: signal SIGSEGV; up crash: signal SIGABRT]"},
+		{"an unstable op's verdict is not judged, nor swept alone", []Crash{crash("seg", "SIGSEGV", "0"), crash("up", "SIGSEGV", "0")}, nil, base, false, map[string]string{"hist": "ub"},
+			"unjudged [] flaky [] stale [] alone []"},
+		{"an unstable op's new crash is judged alone", []Crash{crash("seg", "SIGSEGV", "0"), crash("up", "SIGSEGV", "0"), crash("hist", "SIGKILL", "0")},
+			map[string][]Crash{"hist": {crash("hist", "SIGKILL", "0")}}, base, false, map[string]string{"hist": "ub"},
+			"unjudged [hist crash: signal SIGKILL] flaky [] stale [] alone []"},
+		{"bounded without a baseline: no verdict judged", nil, nil, nil, false, nil,
+			"unjudged [] flaky [] stale [] alone []"},
+		{"full without a baseline: every verdict of an op tried; late's too", nil,
+			map[string][]Crash{"seg": {}, "up": {}, "hist": {crash("hist", "timeout", "0")}, "late": {}}, nil, true, nil,
+			"unjudged [] flaky [] stale [seg crash: signal SIGSEGV; up crash: signal SIGSEGV | signal SIGABRT; late crash: signal SIGFPE] alone [hist crash: hang]"},
+	} {
+		swept := map[string]bool{}
+		alone := func(op string) []Crash {
+			if swept[op] {
+				t.Errorf("%s: %s swept alone twice", c.name, op)
+			}
+			swept[op] = true
+			cs, ok := c.alone[op]
+			if !ok {
+				t.Errorf("%s: %s swept alone", c.name, op)
+			}
+			return cs
+		}
+		j := JudgeCrashes(vs, c.crashes, Judged(c.base, Swept{Tried: tried, Full: c.full}, c.unstable), alone)
+		got := fmt.Sprintf("unjudged [%s] flaky [%s] stale [%s] alone [%s]", strings.Join(j.Unjudged, "; "), strings.Join(j.Flaky, "; "), keys(j.Stale), strings.Join(j.ShownAlone, "; "))
+		if got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
 	}
 }
 
@@ -264,22 +363,40 @@ func TestCommittedReportsJudged(t *testing.T) {
 				t.Errorf("%s: %s (sample %d) has no verdict", release, f.Key(), f.SampleID)
 			}
 		}
-		// the samples each op ran to the end under the strict profile
-		ran := map[string]map[int]bool{}
+		// the samples each op ran to the end under the strict profile,
+		// and those it tried
+		ran, tried := map[string]map[int]bool{}, map[string]map[int]bool{}
 		for op, out := range r.Outcomes {
+			ran[op], tried[op] = map[int]bool{}, map[int]bool{}
 			for k, c := range out {
 				if c == '.' || c == 'V' {
-					if ran[op] == nil {
-						ran[op] = map[int]bool{}
-					}
 					ran[op][k] = true
+				}
+				if c != '-' {
+					tried[op][k] = true
 				}
 			}
 		}
-		for op, ks := range JudgeCrashes(r.Crashes, vs) {
-			t.Errorf("%s: %s: crashes without a verdict: %q", release, op, ks)
+		// a crash verdict the full sweep did not show it showed alone,
+		// and a crash without a verdict did not repeat alone (flaky)
+		alone := func(op string) []Crash {
+			var cs []Crash
+			for _, k := range r.ShownAlone {
+				if strings.HasPrefix(k, op+" crash: ") {
+					cs = append(cs, Crash{Op: op, Key: k})
+				}
+			}
+			return cs
 		}
-		for _, v := range Stale(vs, r.Violations, r.Crashes, Judged(vs, r, ran, true, unstable)) {
+		judged := Judged(r, Swept{Ran: ran, Tried: tried, Full: true}, unstable)
+		j := JudgeCrashes(vs, r.Crashes, judged, alone)
+		for _, k := range j.Unjudged {
+			t.Errorf("%s: crash %s has no verdict", release, k)
+		}
+		if !slices.Equal(j.Flaky, r.FlakyCrashes) {
+			t.Errorf("%s: flaky crashes %q, the report says %q", release, j.Flaky, r.FlakyCrashes)
+		}
+		for _, v := range append(StaleFindings(vs, r.Violations, judged), j.Stale...) {
 			t.Errorf("%s: verdict %s is stale against the committed report", release, v.Key())
 		}
 	}

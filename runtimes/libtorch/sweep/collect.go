@@ -37,13 +37,14 @@ type collector struct {
 	stats   asserts.Stats
 	details map[string][]string // per op, each step told: for -v
 	verbose bool
-	// ran gives, per op, the samples that ran to the end (any profile).
-	ran map[string]map[int]bool
+	// ran gives, per op, the samples that ran to the end (any profile),
+	// tried those and the samples that crashed or hung.
+	ran, tried map[string]map[int]bool
 }
 
 func newCollector(release string, n int, names []string, verbose bool) *collector {
 	return &collector{release: release, n: n, names: names, nums: map[string][]int{}, reps: map[string]*samples.Report{},
-		details: map[string][]string{}, verbose: verbose, ran: map[string]map[int]bool{}}
+		details: map[string][]string{}, verbose: verbose, ran: map[string]map[int]bool{}, tried: map[string]map[int]bool{}}
 }
 
 // given returns the public sweep's Given: each op's replayed OpInfo calls
@@ -160,8 +161,9 @@ func numberOf(name string) (int, string) {
 }
 
 // outcomes reads op's public Tried under a profile: its outcome per
-// sample, the samples that ran to the end, and the values' base variant.
-func (c *collector) outcomes(op string, tried string) (out []byte, ran []int, base int) {
+// sample, the samples that ran to the end, those and the samples that
+// crashed or hung, and the values' base variant.
+func (c *collector) outcomes(op string, tried string) (out []byte, ran, all []int, base int) {
 	out = []byte(strings.Repeat("-", c.n))
 	i, base, alias := 0, -1, -1
 	for _, ch := range []byte(tried) {
@@ -186,12 +188,14 @@ func (c *collector) outcomes(op string, tried string) (out []byte, ran []int, ba
 			ran = append(ran, k)
 		case 'E', 'M':
 			ran = append(ran, k)
+		case 'C', 'T':
+			all = append(all, k)
 		}
 	}
 	if base < 0 {
 		base = alias
 	}
-	return out, ran, base
+	return out, ran, append(all, ran...), base
 }
 
 // signalName finds a signal's name in a crash's text.
@@ -269,13 +273,16 @@ func (c *collector) report(r Bindings, o Options, n, total int, names []string) 
 	for _, profile := range profiles {
 		bases[profile] = map[string]int{}
 		for _, name := range names {
-			out, ran, base := c.outcomes(name, c.reps[profile].Tried[name])
+			out, ran, tried, base := c.outcomes(name, c.reps[profile].Tried[name])
 			bases[profile][name] = base
 			if c.ran[name] == nil {
-				c.ran[name] = map[int]bool{}
+				c.ran[name], c.tried[name] = map[int]bool{}, map[int]bool{}
 			}
 			for _, k := range ran {
 				c.ran[name][k] = true
+			}
+			for _, k := range tried {
+				c.tried[name][k] = true
 			}
 			if profile == "strict" {
 				rep.Outcomes[name] = string(out)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path"
 	"slices"
@@ -55,22 +54,7 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 		return nil, err
 	}
 	rep := c.report(r, o, n, len(s.Ops), names)
-	report.Judge(rep.Violations, verdicts)
-	unjudgedCrashes := report.JudgeCrashes(rep.Crashes, verdicts)
-	for _, f := range rep.Violations {
-		if f.Verdict == "" {
-			rep.Unjudged++
-		}
-	}
-	full := n == NumSamples && o.Kinds && o.Values
-	rep.Stale = report.Stale(verdicts, rep.Violations, rep.Crashes, report.Judged(verdicts, base, c.ran, full, unstable))
-	var lost []string
-	if base != nil {
-		lost = report.Regressions(base, rep, names, unstable)
-	}
-	if len(unjudgedCrashes) > 0 || len(lost) > 0 {
-		rep.UnjudgedCrashes, rep.Regressions = confirm(r, o, n, unjudgedCrashes, lost, unstable)
-	}
+	judge(rep, c, newAlone(r, o, n), verdicts, base, unstable, names, n == NumSamples && o.Kinds && o.Values)
 	rep.Seconds = time.Since(t0).Seconds()
 	if o.Report != "" {
 		b, _ := json.MarshalIndent(rep, "", "  ")
@@ -168,61 +152,89 @@ func selectOps(bound []string, patterns string) []string {
 	return names
 }
 
-// confirm sweeps each op of a crash no verdict names, and each op no
-// longer exercised (lost: the regressions, "op: ..."), again, alone, in a
-// fresh worker: a worker runs many ops, and an earlier op's undefined
-// behaviour (a write past a buffer) can crash a later one, which then
-// runs on its own. It returns the keys of the crashes that repeat and
-// the regressions that do, and prints the others, which are not counted.
-func confirm(r Bindings, o Options, n int, crashes map[string][]string, lost []string, unstable map[string]string) (repeated, regressions []string) {
-	repeated, regressions = []string{}, []string{}
-	ops := map[string]bool{}
-	for op := range crashes {
-		ops[op] = true
-	}
-	for _, l := range lost {
-		op, _, _ := strings.Cut(l, ":")
-		ops[op] = true
-	}
-	alone := map[string]*collector{}
-	for _, op := range slices.Sorted(maps.Keys(ops)) {
-		if _, ok := unstable[op]; ok {
-			fmt.Fprintf(os.Stderr, "sweep: %s: the op is in unstable.json; its crashes are not counted\n", op)
-			continue
+// judge judges the report's violations and crashes by the verdicts and
+// the baseline: the violations without a verdict, the stale verdicts,
+// and, sweeping ops alone in a fresh worker (alone), the crashes without
+// a verdict that repeat alone and the flaky ones (report.JudgeCrashes),
+// and the regressions that repeat alone.
+func judge(rep *Report, c *collector, alone *alone, verdicts []Verdict, base *Report, unstable map[string]string, names []string, full bool) {
+	report.Judge(rep.Violations, verdicts)
+	for _, f := range rep.Violations {
+		if f.Verdict == "" {
+			rep.Unjudged++
 		}
-		o1 := o
-		o1.Ops, o1.Jobs, o1.Verbose = op, 1, false
-		c, err := sweepOps(mustSchema(r.Version), r, o1, n, []string{op})
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "sweep: %s alone: %v\n", op, err)
-			c = nil
-		}
-		alone[op] = c
 	}
-	for _, op := range slices.Sorted(maps.Keys(crashes)) {
-		again := map[string]bool{}
-		if c := alone[op]; c != nil {
-			for _, cr := range c.crashes() {
-				again[cr.CrashKey()] = true
+	judged := report.Judged(base, report.Swept{Ran: c.ran, Tried: c.tried, Full: full}, unstable)
+	stale := report.StaleFindings(verdicts, rep.Violations, judged)
+	cj := report.JudgeCrashes(verdicts, rep.Crashes, judged, alone.crashes)
+	rep.UnjudgedCrashes, rep.FlakyCrashes, rep.ShownAlone = cj.Unjudged, cj.Flaky, cj.ShownAlone
+	for _, k := range cj.Flaky {
+		fmt.Fprintf(os.Stderr, "sweep: %s: did not repeat with its op alone in a fresh worker (an earlier op in the worker, or the op's own undefined behaviour in some runs); flaky, not counted\n", k)
+	}
+	for _, k := range cj.ShownAlone {
+		fmt.Fprintf(os.Stderr, "sweep: %s: not shown by the sweep, shown with its op alone in a fresh worker; not stale\n", k)
+	}
+	for _, v := range verdicts { // the verdicts' order
+		if slices.ContainsFunc(append(stale, cj.Stale...), func(s Verdict) bool { return s.Key() == v.Key() }) {
+			rep.Stale = append(rep.Stale, v)
+		}
+	}
+	if base != nil {
+		for _, l := range report.Regressions(base, rep, names, unstable) {
+			op, _, _ := strings.Cut(l, ":")
+			if alone.exercised(op) {
+				fmt.Fprintf(os.Stderr, "sweep: %s: exercised alone in a fresh worker (an earlier op in the worker is the likely cause); not counted\n", l)
+				continue
 			}
-		}
-		for _, k := range crashes[op] {
-			if again[k] {
-				repeated = append(repeated, k)
-			} else {
-				fmt.Fprintf(os.Stderr, "sweep: %s: did not repeat alone in a fresh worker (an earlier op in the worker is the likely cause); not counted\n", k)
-			}
+			rep.Regressions = append(rep.Regressions, l)
 		}
 	}
-	for _, l := range lost {
-		op, _, _ := strings.Cut(l, ":")
-		if c := alone[op]; c != nil && c.exercised(op) {
-			fmt.Fprintf(os.Stderr, "sweep: %s: exercised alone in a fresh worker (an earlier op in the worker is the likely cause); not counted\n", l)
-			continue
-		}
-		regressions = append(regressions, l)
+}
+
+// alone sweeps ops alone, each in a fresh worker, once each: a worker
+// runs many ops, and an earlier op's undefined behaviour (a write past a
+// buffer) can crash a later one, or keep it from crashing, which then
+// runs on its own.
+type alone struct {
+	r    Bindings
+	o    Options
+	n    int
+	done map[string]*collector // nil: the sweep failed
+}
+
+func newAlone(r Bindings, o Options, n int) *alone {
+	return &alone{r: r, o: o, n: n, done: map[string]*collector{}}
+}
+
+// sweep sweeps op alone (once).
+func (a *alone) sweep(op string) *collector {
+	if c, ok := a.done[op]; ok {
+		return c
 	}
-	return repeated, regressions
+	o := a.o
+	o.Ops, o.Jobs, o.Verbose = op, 1, false
+	c, err := sweepOps(mustSchema(a.r.Version), a.r, o, a.n, []string{op})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "sweep: %s alone: %v\n", op, err)
+		c = nil
+	}
+	a.done[op] = c
+	return c
+}
+
+// crashes are op's crashes alone.
+func (a *alone) crashes(op string) []Crash {
+	if c := a.sweep(op); c != nil {
+		return c.crashes()
+	}
+	return nil
+}
+
+// exercised says whether op alone ran a sample without an error under
+// the strict profile.
+func (a *alone) exercised(op string) bool {
+	c := a.sweep(op)
+	return c != nil && c.exercised(op)
 }
 
 // mustSchema is the release's schema, parsed by Run already.
@@ -245,7 +257,11 @@ func failures(rep *Report, o Options) error {
 		errs = append(errs, fmt.Sprintf("%d crashes have no verdict and repeat alone (see %s): %s", len(rep.UnjudgedCrashes), o.Verdicts, strings.Join(rep.UnjudgedCrashes, "; ")))
 	}
 	if len(rep.Stale) > 0 {
-		errs = append(errs, fmt.Sprintf("%d verdicts are stale: their key showed no more on a sample that showed it before (remove them from %s)", len(rep.Stale), o.Verdicts))
+		var ks []string
+		for _, v := range rep.Stale {
+			ks = append(ks, v.Key())
+		}
+		errs = append(errs, fmt.Sprintf("%d verdicts are stale: their key showed no more where it showed before, a crash's not with its op alone either (remove them from %s): %s", len(rep.Stale), o.Verdicts, strings.Join(ks, "; ")))
 	}
 	if len(rep.Regressions) > 0 {
 		errs = append(errs, fmt.Sprintf("%d regressions against %s", len(rep.Regressions), o.Baseline))

@@ -19,8 +19,10 @@
 // Violations and crashes are judged by the release's verdicts.json, by
 // key (op, check and argument or return; op and kind of crash): one
 // without a verdict, and a verdict that shows no more where it showed
-// before, fail the sweep. With -baseline (the committed report of the
-// same release), fewer ops exercised fail it too.
+// before, fail the sweep; for a crash, only if its op swept alone in a
+// fresh worker crashes so (a crash without a verdict; else it is flaky,
+// reported) or does not (a crash verdict). With -baseline (the committed
+// report of the same release), fewer ops exercised fail it too.
 package sweep
 
 import (

@@ -193,6 +193,29 @@ func TestBaseline(t *testing.T) {
 	}
 }
 
+// TestCrashVerdictStaleAlone: a crash verdict whose kind the sweep did
+// not show on a sample the baseline saw it on is swept alone in a fresh
+// worker, and stale only if it does not show there either: mm's invented
+// SIGSEGV is stale, _local_scalar_dense's verdict of two kinds is judged
+// by its SIGSEGV on the empty sample.
+func TestCrashVerdictStaleAlone(t *testing.T) {
+	vs := []sweep.Verdict{
+		{Op: "mm", Crash: "signal SIGSEGV", Verdict: "crash", Reason: "r", Repro: "x"},
+		{Op: "_local_scalar_dense", Crashes: []string{"signal SIGABRT", "signal SIGSEGV"}, Varies: "v", Verdict: "crash", Reason: "r", Repro: "x"},
+	}
+	base := sweep.Report{Libtorch: "1.13.1", Samples: len(sweep.Variants), Crashes: []sweep.Crash{
+		{Op: "mm", Profile: "strict", Sample: "0", Signal: "SIGSEGV"},
+		{Op: "_local_scalar_dense", Profile: "strict", Sample: "6", Signal: "SIGSEGV"},
+	}}
+	rep, err := run(t, sweep.Options{Ops: "mm,_local_scalar_dense", Verdicts: writeJSON(t, vs), Baseline: writeJSON(t, base)})
+	if err == nil || !strings.Contains(err.Error(), "1 verdicts are stale") || !strings.Contains(err.Error(), "mm crash: signal SIGSEGV") {
+		t.Errorf("err = %v, want mm's crash verdict stale", err)
+	}
+	if len(rep.Stale) != 1 || rep.Stale[0].Op != "mm" || len(rep.UnjudgedCrashes)+len(rep.FlakyCrashes)+len(rep.ShownAlone) != 0 {
+		t.Errorf("stale %+v, unjudged %q, flaky %q, shown alone %q; want mm's verdict stale, nothing else", rep.Stale, rep.UnjudgedCrashes, rep.FlakyCrashes, rep.ShownAlone)
+	}
+}
+
 // TestVerdictsFile rejects a verdict that is not kernel or allowlisted,
 // that has no reason or repro, that names both or neither of arg and ret,
 // or whose key another verdict has; and accepts verdicts.json.

@@ -114,8 +114,8 @@ func Summary(rs []rel) string {
 // writeTotals writes the table of each release's totals.
 func writeTotals(w *bytes.Buffer, rs []rel) {
 	fmt.Fprintf(w, "Full sweeps (`sweep.sh -update -j 2`, every bound op, %s, both profiles), from the committed reports:\n\n", samplesText(rs))
-	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / without a verdict | stale verdicts | crashes (ops) | hangs (ops) |\n")
-	w.WriteString("| --- | --- | --- | --- | --- | --- | --- |\n")
+	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / without a verdict | stale verdicts | crashes (ops) | hangs (ops) | crash keys without a verdict: repeat alone / flaky |\n")
+	w.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, x := range rs {
 		r := x.r
 		verdicts := map[string]int{}
@@ -132,9 +132,10 @@ func writeTotals(w *bytes.Buffer, rs []rel) {
 				crashOps[c.Op] = true
 			}
 		}
-		fmt.Fprintf(w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / **%d** | %d | %d (%d) | %d (%d) |\n",
+		fmt.Fprintf(w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / **%d** | %d | %d (%d) | %d (%d) | **%d** / %d |\n",
 			x.name, r.OpsTotal, r.OpsBound, r.OpsExercised, r.Calls, r.Checks,
-			verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Stale), crashes, len(crashOps), hangs, len(hangOps))
+			verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Stale), crashes, len(crashOps), hangs, len(hangOps),
+			len(r.UnjudgedCrashes), len(r.FlakyCrashes))
 	}
 }
 
@@ -277,7 +278,7 @@ func writeLost(w *bytes.Buffer, rs []rel) {
 
 // writeCrashes writes the table of the ops that crash or hang.
 func writeCrashes(w *bytes.Buffer, rs []rel) {
-	w.WriteString("\nOps that crash or hang, per release (signal: samples), in the committed runs; undefined behaviour makes some signals and samples vary from run to run:\n\n| op |")
+	w.WriteString("\nOps that crash or hang, per release (signal: samples), in the committed runs; undefined behaviour makes some signals and samples vary from run to run, and a crash marked flaky has no verdict and did not repeat with its op alone in a fresh worker:\n\n| op |")
 	for _, x := range rs {
 		fmt.Fprintf(w, " %s |", x.name)
 	}
@@ -286,6 +287,10 @@ func writeCrashes(w *bytes.Buffer, rs []rel) {
 	var ops []string
 	for i, x := range rs {
 		for _, c := range x.r.Crashes {
+			sig := c.Signal
+			if slices.Contains(x.r.FlakyCrashes, c.CrashKey()) {
+				sig += " (flaky)"
+			}
 			if crash[c.Op] == nil {
 				crash[c.Op] = make([]map[string][]string, len(rs))
 				ops = append(ops, c.Op)
@@ -297,7 +302,7 @@ func writeCrashes(w *bytes.Buffer, rs []rel) {
 			if c.Profile != "strict" {
 				s += " (" + c.Profile + ")"
 			}
-			crash[c.Op][i][c.Signal] = append(crash[c.Op][i][c.Signal], s)
+			crash[c.Op][i][sig] = append(crash[c.Op][i][sig], s)
 		}
 	}
 	sort.Strings(ops)

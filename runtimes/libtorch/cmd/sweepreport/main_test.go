@@ -13,7 +13,7 @@ func ret(i int) *int { return &i }
 
 // TestSummary: a violation fixed in the later release shows "-" there, a
 // new one "-" in the earlier, an op without a binding "n/a"; crashes and
-// hangs are counted apart; an op the earlier release exercises is named
+// hangs are counted apart, and a flaky crash is counted and marked so; an op the earlier release exercises is named
 // under the later one's reason, or counted when the later schema dropped it.
 func TestSummary(t *testing.T) {
 	old := &report.Report{Libtorch: "1.13.1", OpsTotal: 3, OpsBound: 3, OpsExercised: 2, Samples: 11,
@@ -23,7 +23,8 @@ func TestSummary(t *testing.T) {
 			{Op: "copy", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 0, Verdict: "kernel"},
 			{Op: "copy", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 3, Verdict: "kernel"},
 		},
-		Crashes: []report.Crash{{Op: "gone", Profile: "strict", Sample: "6", Signal: "SIGSEGV"}},
+		Crashes:      []report.Crash{{Op: "gone", Profile: "strict", Sample: "6", Signal: "SIGSEGV"}, {Op: "copy", Profile: "strict", Sample: "3", Signal: "SIGABRT"}},
+		FlakyCrashes: []string{"copy crash: signal SIGABRT"},
 	}
 	nu := &report.Report{Libtorch: "2.6.0", OpsTotal: 2, OpsBound: 2, OpsExercised: 2, Samples: 11,
 		ExercisedAt:     map[string]int{"copy": 0, "mm": 1},
@@ -35,8 +36,9 @@ func TestSummary(t *testing.T) {
 	}
 	got := Summary([]rel{{"1.13.1", old}, {"2.6.0", nu}})
 	for _, want := range []string{
-		"| 1.13.1 | 3 / 3 / **2** | 0 / 0 | 2 / 0 / **0** | 0 | 1 (1) | 0 (0) |",
-		"| 2.6.0 | 2 / 2 / **2** | 0 / 0 | 1 / 0 / **0** | 0 | 0 (0) | 1 (1) |",
+		"| 1.13.1 | 3 / 3 / **2** | 0 / 0 | 2 / 0 / **0** | 0 | 2 (2) | 0 (0) | **0** / 1 |",
+		"| 2.6.0 | 2 / 2 / **2** | 0 / 0 | 1 / 0 / **0** | 0 | 0 (0) | 1 (1) | **0** / 0 |",
+		"| `copy` | SIGABRT (flaky): 3 | - |",
 		"| `copy` | impl_use_count_le_1 | ret 0 | samples 0, 3 | - |",
 		"| `mm` | same_content | arg self | - | samples 10 |",
 		"| `gone` | SIGSEGV: 6 | n/a |",
