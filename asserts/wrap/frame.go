@@ -36,7 +36,8 @@ type Slots interface {
 
 // ListSlots are the arrays of list snapshots a Frame may hold.
 type ListSlots interface {
-	[0]ListSlot | [1]ListSlot | [2]ListSlot | [3]ListSlot | [4]ListSlot | [5]ListSlot | [6]ListSlot | [7]ListSlot | [8]ListSlot
+	[0]ListSlot | [1]ListSlot | [2]ListSlot | [3]ListSlot | [4]ListSlot | [5]ListSlot | [6]ListSlot | [7]ListSlot | [8]ListSlot |
+		[9]ListSlot | [10]ListSlot | [11]ListSlot | [12]ListSlot | [13]ListSlot | [14]ListSlot | [15]ListSlot | [16]ListSlot
 }
 
 // A Slot is a Frame's snapshot of a single tensor: what its helpers read,
@@ -78,6 +79,10 @@ type frame struct {
 	// stash is what binding_context kept before the kernel in a hermetic
 	// context (frame.stashBindings)
 	stash []asserts.Ident
+	// proto is, for a generic tensor type ([Frame.BeginOf]), a nil of
+	// the call's instantiation: the rows that read a tensor make it from
+	// its handle with proto's type (frame.tensorOf)
+	proto asserts.Identity
 }
 
 // Open opens the call, before the first read: a write another goroutine
@@ -188,10 +193,26 @@ func (f *Frame[S, L]) RetElem(i, j int, id asserts.Ident, implUses, storageUses 
 }
 
 // RetListRead ends the reading of list return i.
-func (f *Frame[S, L]) RetListRead(i int) { f.l[i].l.SummarizeResult() }
+func (f *Frame[S, L]) RetListRead(i int) {
+	if f.p.sh.NoUseCounts {
+		f.l[i].l.ok = 0 // as ResultIdentList: every list check takes its slow path
+		return
+	}
+	f.l[i].l.SummarizeResult()
+}
 
 // Begin begins the call of op, of shape sh, once the arguments are read.
 func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s)<<8|len(f.l)) }
+
+// BeginOf is Begin for a Shape of a generic tensor type (a pointer type
+// with type parameters, which its Tensor and Elem functions cannot name):
+// proto is a nil of the call's instantiation (the wrapper's
+// (*Tensor[T])(nil)), with whose type the rows that read a tensor make it
+// from its handle.
+func (f *Frame[S, L]) BeginOf(op *Op, sh *Shape, proto asserts.Identity) {
+	f.proto = proto
+	f.begin(op, sh, len(f.s)<<8|len(f.l))
+}
 
 // End ends the call once the returns are read, the arguments read again.
 func (f *Frame[S, L]) End() { f.end() }
@@ -205,4 +226,33 @@ func b2u(b bool) uint8 {
 		return 1
 	}
 	return 0
+}
+
+// Anchor reads the storage anchor of single tensor i, an argument's
+// before the kernel or a return's, for a type that reports it
+// (asserts.Anchored) of a runtime with use counts: fresh_no_alias then
+// also reports a fresh return on an argument's memory under a StorageImpl
+// of its own (SaveAnchor, ResultAnchor).
+func (f *Frame[S, L]) Anchor(i int, anchor unsafe.Pointer) { f.s[i].s.anchor = anchor }
+
+// AfterRecycled reads argument i's identities and storage anchor after
+// the kernel, for a type read with [Frame.Anchor]: memory the runtime
+// took back during the call while the argument kept it is a violation
+// of same_storage, and leaves the fast plan (AfterRecycled).
+func (f *Frame[S, L]) AfterRecycled(i int, id asserts.Ident, anchor unsafe.Pointer) {
+	f.AfterArg(i, id)
+	if writeClock.Load() != f.c.since && anchor != nil {
+		f.recycledAfter(&f.s[i].s, anchor)
+	}
+}
+
+// recycledAfter is AfterRecycled's look at the pool's events; a
+// recycled argument leaves the fast plan.
+//
+//go:noinline
+func (f *frame) recycledAfter(s *Saved, anchor unsafe.Pointer) {
+	f.c.recycledAfter(s, anchor)
+	if s.meta&fRecycled != 0 {
+		f.diff = 1
+	}
 }

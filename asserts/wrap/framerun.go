@@ -49,13 +49,16 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 		p = sh.planOf()
 	}
 	f.p = p
+	if p.fresh {
+		c.BeginFresh()
+	}
 	if size != p.size {
 		c.misuse(0, Loc{}, fmt.Sprintf("a Frame of %d single and %d list snapshots for a shape of %d and %d", size>>8, size&0xff, p.ns, p.nl))
 	}
 	if len(sh.Writes) != 0 {
 		f.writes(p)
 	}
-	if !p.fast || f.odd != 0 || c.saved != fPending || c.env.Hermetic || !ContentCheckOff() ||
+	if !p.fast || f.odd != 0 || c.saved != fPending || c.env.Hermetic || !ContentCheckOff() || p.pols>>op.Policy&1 == 0 ||
 		p.nl|len(p.meta) != 0 && !f.beginLists(p) {
 		f.beginRows(p)
 		return
@@ -114,12 +117,12 @@ func (f *frame) takeMetadata(p *Slot) {
 		if c.TakeMetadata(&p.s, fp, p.mread&2 != 0) {
 			return
 		}
-		if m, ok := f.p.sh.Tensor(p.h).(asserts.Metadata); ok {
+		if m, ok := f.tensorOf(p.h).(asserts.Metadata); ok {
 			c.SaveMetadataOf(&p.s, m)
 			return
 		}
 	}
-	c.SaveMetadata(&p.s, f.p.sh.Tensor(p.h))
+	c.SaveMetadata(&p.s, f.tensorOf(p.h))
 }
 
 // beginRows runs, off the fast plan, the steps of the rows before the
@@ -220,7 +223,7 @@ func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
 		ts = make([]asserts.Identity, q.l.n)
 	}
 	for i := range ts {
-		ts[i] = f.p.sh.Elem(q.h, i)
+		ts[i] = f.elemOf(q.h, i)
 	}
 	return ts
 }
@@ -236,6 +239,10 @@ func (f *frame) end() {
 		f.endRows()
 		return
 	}
+	if p.unc {
+		f.endIdent(p)
+		return
+	}
 	var s []Slot
 	if p.ns != 0 {
 		s = unsafe.Slice((*Slot)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))), p.ns)
@@ -243,7 +250,7 @@ func (f *frame) end() {
 	for k := range p.rets {
 		n := &p.rets[k]
 		r := &s[n.r].s
-		if r.meta != asserts.Versioned|fResult || n.le1 && r.after.Impl > 1 || n.eq1 && r.after.Storage != 1 {
+		if r.meta != asserts.Versioned|fResult || n.le1 && r.after.Impl > 1 || n.eq1 && r.after.Storage != 1 || n.one && r.after.Impl != 1 {
 			f.endRows()
 			return
 		}
@@ -265,7 +272,7 @@ func (f *frame) end() {
 				continue
 			}
 			a := &s[i].s
-			if a.id.Impl == r.id.Impl && b&kApart != 0 || a.id.Storage == r.id.Storage && b&kFresh != 0 ||
+			if a.id.Impl == r.id.Impl && b&kApart != 0 || (a.id.Storage == r.id.Storage || r.anchor != nil && r.anchor == a.anchor) && b&kFresh != 0 ||
 				a.id.Storage != r.id.Storage && b&kShares != 0 || a.after.Impl != r.id.Impl && b&kReturns != 0 {
 				f.endRows()
 				return
@@ -307,7 +314,7 @@ func (f *frame) endFast(p *fastPlan) {
 	st := &c.op.st
 	lens, lensOK := uint64(0), true
 	for i := range ls {
-		lensOK = lensOK && ls[i].l.n <= 0xff
+		lensOK = lensOK && ls[i].l.n <= 0xff && i < 8 // 8 bits a list, 8 lists: a call of more is not calibrated
 		lens |= uint64(ls[i].l.n) << (8 * i)
 	}
 	cal := st.cal.Load()
@@ -404,8 +411,9 @@ func (pr pair) holds(s []Slot, ls []ListSlot) bool {
 	switch pr.kind {
 	case pairFreshOrAli:
 		a := &s[pr.a].s
-		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && r.id.Impl != a.id.Impl &&
-			(r.id.Storage == a.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1)
+		return r.meta == asserts.Versioned|fResult && a.meta == asserts.Versioned && (r.id.Impl != a.id.Impl &&
+			(r.id.Storage == a.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) ||
+			r.id.Impl == a.id.Impl && r.id.Impl != 0 && r.implUses() > 1)
 	case pairNotInList:
 		return r.id.Impl == 0 || !ls[pr.a].l.holdsImpl(r.id.Impl)
 	case pairFreshOf:
@@ -444,6 +452,9 @@ func (f *frame) rowsAfter() {
 	}
 	for i := range p.nArgs {
 		s[i].s.meta &^= fPending
+	}
+	if p.unc {
+		f.anchorsAfter(p, s)
 	}
 	f.pendingLists(p, ls, false)
 	for _, i := range p.argLists {

@@ -2,6 +2,7 @@ package wrap
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -83,6 +84,7 @@ const (
 	stepImplUseCountEqFreshList
 	stepFreshNotHeld
 	stepFreshNotHeldOf
+	stepFreshNotHeldList
 )
 
 // rowSteps are the steps of each check's rows, by form: before the
@@ -121,7 +123,7 @@ func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
-func (x *rowCtx) tensor() asserts.Identity { return x.f.p.sh.Tensor(x.tq.h) }
+func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.tq.h) }
 
 // elems are the tensors of the row's list T.
 func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tlq, x.buf) }
@@ -253,6 +255,8 @@ func (x *rowCtx) runTensor(id stepID) {
 		c.FreshNotHeldAnchor(x.lt(), x.t, a)
 	case stepFreshNotHeldOf:
 		c.FreshNotHeldOf(x.lt(), x.t, x.tensor(), x.lu(), x.u)
+	case stepFreshNotHeldList:
+		FreshNotHeldList(c, x.lt(), x.tl, x.elems())
 	default:
 		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
 	}
@@ -271,4 +275,26 @@ func (x *rowCtx) sameMetadata() {
 		return
 	}
 	x.c.SameMetadata(x.lt(), x.t, t)
+}
+
+// tensorOf makes the tensor of a single slot from its handle h: by the
+// Shape's Tensor function, or for a generic type (Frame.BeginOf) as an
+// interface of proto's dynamic type holding h (the type is a pointer:
+// an interface's data word is the pointer itself).
+func (f *frame) tensorOf(h unsafe.Pointer) asserts.Identity {
+	if f.proto == nil {
+		return f.p.sh.Tensor(h)
+	}
+	t := f.proto
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1] = h
+	return t
+}
+
+// elemOf makes element i of a list slot from the list's data h, as
+// tensorOf does a single slot's.
+func (f *frame) elemOf(h unsafe.Pointer, i int) asserts.Identity {
+	if f.proto == nil {
+		return f.p.sh.Elem(h, i)
+	}
+	return f.tensorOf(*(*unsafe.Pointer)(unsafe.Add(h, uintptr(i)*unsafe.Sizeof(h))))
 }

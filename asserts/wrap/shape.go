@@ -33,6 +33,17 @@ type Shape struct {
 	Locs []Loc
 	// Writes are the argument slots the call may write (Tensor(a!)).
 	Writes []int8
+	// NoUseCounts: the runtime's tensors have ids and no use counts
+	// (asserts.Identity): the wrapper reads them by [Frame.ArgIdent],
+	// [Frame.AfterIdent], [Frame.RetIdent]...; the use-count checks are
+	// skipped under no_use_counts and fresh_not_held checks the fresh
+	// returns.
+	NoUseCounts bool
+	// Anchored: the tensors' type reports its storage's anchor
+	// (asserts.Anchored), which the reads pass ([Frame.Anchor],
+	// [Frame.AfterRecycled]; the own-ids kind's ArgIdent...):
+	// fresh_no_alias compares the anchors too.
+	Anchored bool
 	// Tensor makes the tensor of a single slot from its handle, Elem the
 	// element i of a list slot from the list's data pointer, for the rows
 	// that read a tensor off the fast plan (same_content, binding_context,
@@ -93,11 +104,18 @@ type fastPlan struct {
 	// size is ns<<8 | nl, what begin checks the Frame's size against
 	size int
 	fast bool
+	// unc: the shape's runtime keeps no use counts (Shape.NoUseCounts);
+	// pols has bit P set for each policy P under which a plain call
+	// counts what the plan says (the skips the plan counts are the
+	// policy's; see identPolicies)
+	unc  bool
+	pols uint32
 	// Bit i of the singles (kept, whole, le1, eq1) or of the lists (the
 	// l* masks): an argument's TensorImpl and StorageImpl must be kept
 	// (kept), and its version and traits too (whole); a return's
 	// TensorImpl use count must be <= 1 (le1), its StorageImpl's 1 (eq1).
 	kept, whole, le1, eq1     uint64
+	one                       uint64 // a return's TensorImpl use count must be 1
 	lkept, lwhole, lle1, leq1 uint64
 	// rets are the tests of the single returns against the arguments
 	rets []retNeed
@@ -156,12 +174,23 @@ type fastCal struct {
 type retNeed struct {
 	r                                   int8
 	apart, fresh, shares, returns, view uint64
+	// alias: r is the argument's handle or on its storage (a may-alias
+	// return of a runtime without use counts)
+	alias uint64
 	// le1 and eq1: the use counts' tests apply to r
 	le1, eq1 bool
+	// one: r's TensorImpl use count must be 1 (impl_use_count_eq_fresh:
+	// a count of 2 with a bound object runs the rows)
+	one bool
+	// held: fresh_not_held's hand-out of r's storage, on a runtime
+	// without use counts; slot is r's slot (for its Loc)
+	held bool
+	slot int8
 	// fresh: r is apart from every argument, handle and storage, and has
 	// no other test against them (a fresh return's rows: the common
-	// case, one tight loop); else k holds each argument's tests (the k*
-	// bits)
+	// case, one tight loop; of an anchored type with use counts, the
+	// general loop compares the anchors); else k holds each argument's
+	// tests (the k* bits)
 	allFresh bool
 	k        []uint8
 }
@@ -172,6 +201,7 @@ const (
 	kFresh               // not the return's StorageImpl
 	kShares              // the return's StorageImpl
 	kReturns             // its TensorImpl after the kernel is the return's
+	kAlias               // the return's TensorImpl or StorageImpl
 )
 
 type pairKind uint8
@@ -213,7 +243,7 @@ func lanePass(t *tally, lane int, n uint64) { t[lane/4] += n << (16 * (lane % 4)
 // derivePlan derives sh's plan: the slots' places, then each row's test.
 func derivePlan(sh *Shape, mem bool) *fastPlan {
 	n := sh.Args + sh.Rets
-	p := &fastPlan{sh: sh, idx: make([]int8, n), list: make([]bool, n), fast: true, mem: mem, held: -1}
+	p := &fastPlan{sh: sh, idx: make([]int8, n), list: make([]bool, n), fast: true, mem: mem, held: -1, unc: sh.NoUseCounts, pols: 1<<checks.NumPolicies - 1}
 	var ns, nl int8
 	for k := range n {
 		if sh.Lists&(1<<k) != 0 {
@@ -234,18 +264,26 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	p.size = p.ns<<8 | p.nl
 	perList := map[int8]*tally{}
 	for i := range sh.Rows {
+		if !sh.Rows[i].Skip && beginsOnce(sh.Rows[i].Check) {
+			p.fresh = true
+		}
 		if mem && !p.addRowMem(&sh.Rows[i]) || !mem && !p.addRow(&sh.Rows[i], perList) {
 			p.fast = false
 		}
 	}
+	if p.unc {
+		// lists of a runtime without use counts: off the plan
+		p.fast = p.fast && nl == 0
+		p.pols = identPolicies(sh)
+	}
 	all := uint64(1)<<p.nArgs - 1
 	for i := range p.rets {
 		n := &p.rets[i]
-		n.le1, n.eq1 = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0
-		n.allFresh = n.apart == all && n.fresh == all && n.shares|n.returns|n.view == 0
+		n.le1, n.eq1, n.one = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0, p.one&(1<<n.r) != 0
+		n.allFresh = n.apart == all && n.fresh == all && n.shares|n.returns|n.view|n.alias == 0 && (!sh.Anchored || sh.NoUseCounts)
 		n.k = make([]uint8, p.nArgs)
 		for a := range p.nArgs {
-			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns} {
+			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns, n.alias} {
 				if set&(1<<a) != 0 {
 					n.k[a] |= 1 << bit
 				}
@@ -255,6 +293,11 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	// a return that no row of its own names (only a pair) is still read
 	for k := p.nArgs; k < p.ns; k++ {
 		p.ret(int8(k))
+	}
+	for k := range n {
+		if !p.list[k] && p.idx[k] >= int8(p.nArgs) {
+			p.ret(p.idx[k]).slot = int8(k)
+		}
 	}
 	if mem {
 		p.memTests = memTestsOf(p)
@@ -292,6 +335,9 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
+	if p.unc {
+		return (r.Form == FormOne || r.Form == FormOf) && p.addIdent(r, t, u)
+	}
 	if r.Form == FormOne {
 		return p.addOne(r, t, u)
 	}
@@ -343,6 +389,13 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.le1 |= 1 << t
 	case b == checktable.BatchUncounted:
 		p.eq1 |= 1 << t
+	case checktable.ImplUseCount(k):
+		p.one |= 1 << t // the form PyTorch 2.14 asserts: 1 for a tensor with no object bound
+	case checktable.LearnedBy(k, FormOne) == checktable.LearnedAliasOf:
+		// a may-alias return: the argument's handle (a new one: its use
+		// count above 1), a view of it, or fresh (use counts 1)
+		p.pairs = append(p.pairs, pair{pairFreshOrAli, t, u})
+		p.ret(t)
 	case b == checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
 		return true // counted as part of impl_use_count_le_1
@@ -376,6 +429,18 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 func readsBase(k checks.Check) bool {
 	for _, st := range checktable.StepsOf(k) {
 		if st.Phase == checktable.BeforeCall && st.Counts {
+			return true
+		}
+	}
+	return false
+}
+
+// beginsOnce reports whether k's rows need a step made once per call,
+// before the kernel (checktable.Step.Once: fresh_not_held's hand-out
+// sequence, Call.BeginFresh).
+func beginsOnce(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Once {
 			return true
 		}
 	}

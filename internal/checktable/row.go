@@ -455,6 +455,12 @@ const (
 	// LearnedFixed: on single tensors, skipped on a plain call of a
 	// runtime without use counts, whatever the call: fixed by the op.
 	LearnedFixed
+	// LearnedAliasOf: on single tensors (FormOne, or FormOf for
+	// fresh_not_held), of a runtime without use counts: a return that is
+	// the argument's handle or on its StorageImpl passes the row, counted
+	// as run (the alias branch of a may-alias return; the fresh branch
+	// decides by other means). Only the one path's fast plan reads it.
+	LearnedAliasOf
 )
 
 // A Batch is how gen runs a check's rows together with others behind one
@@ -529,6 +535,9 @@ func LearnedBy(k checks.Check, f Form) Learned {
 	case l == LearnedHeld:
 		if f == FormAnchor {
 			return l
+		}
+		if f == FormOf {
+			return LearnedAliasOf
 		}
 	case f == FormOne:
 		return l

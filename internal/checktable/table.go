@@ -98,6 +98,7 @@ var checkFacts = [checks.NumPlanChecks]checkFact{
 		words:   func(w Words) string { return w.Ret + " is " + w.Arg + " itself, a view of it, or a fresh tensor" },
 		hint:    freshOrAliasHint,
 		message: freshOrAliasMessage,
+		learned: LearnedAliasOf,
 		values: "the argument's TensorImpl / the return's (storages in WantStorage/GotStorage, use counts too); " +
 			"equal when the return is the argument's handle itself",
 	},
