@@ -88,16 +88,6 @@ func (b *builder) helpers() (pre, post stmts) {
 	return pre, post
 }
 
-// snapSlots returns the slots of a call's snapshot arguments, in order.
-func snapSlots(args []Arg) (out []*Slot) {
-	for _, a := range args {
-		if a.Kind == ArgSnap {
-			out = append(out, a.Slot)
-		}
-	}
-	return out
-}
-
 // saves snapshots the arguments before the kernel runs.
 func (b *builder) saves(l *stmts) {
 	for _, s := range b.out.Args {
