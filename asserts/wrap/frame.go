@@ -126,13 +126,13 @@ type frame struct {
 	nmut int32
 	// mode is fMode when the call runs under a mode (Ret's flag)
 	mode asserts.Traits
-	fast bool
-	// calib: a call of the memory kind off the fast plan that met its
-	// conditions, which calibrates its op if it passes (framemem.go)
-	calib bool
 	// fresh is 1 + the hand-out sequence when a call of the memory kind
 	// whose shape has fresh_not_held rows began (Call.BeginFresh)
 	fresh uint64
+	fast  bool
+	// calib: a call of the memory kind off the fast plan that met its
+	// conditions, which calibrates its op if it passes (framemem.go)
+	calib bool
 	// bindNo is 1 when no Env is registered (binding_context is skipped
 	// under no_env): the index of the plan's counts (fastPlan.pre)
 	bindNo uint8
