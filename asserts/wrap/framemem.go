@@ -32,7 +32,7 @@ import (
 // ArgMemory reads single argument i before the kernel: its handle h and
 // its memory m. (The reads keep what the fast plan tests; the rest of a
 // snapshot, which only the rows read, is made from it when the call runs
-// them: frameslow.go, memSaved.)
+// them: frameslow.go's beginRows and complete, by memArg and memAfter below.)
 func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	p.h = h
