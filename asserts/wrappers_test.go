@@ -420,6 +420,7 @@ func catPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []
 	saveList(c, s0, t0)
 	wrap.SameContentList(c, l[0], s0, t0)
 	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SaveMetadataList(c, s0, t0)
 }
 
 func catPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
@@ -437,6 +438,7 @@ func catRows(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, 
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], s1)
 	c.NotArgList(l[1], s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], s1)

@@ -269,3 +269,91 @@ func TestPairHolds(t *testing.T) {
 		}
 	}
 }
+
+// metaCounted is a counted tensor that reports a metadata fingerprint.
+type metaCounted struct {
+	counted
+	fp   uint64
+	noFP bool
+}
+
+func (t *metaCounted) MetadataFingerprint() (uint64, bool) { return t.fp, !t.noFP }
+
+// catMetaShape is cat(Tensor[] tensors) -> Tensor with same_metadata on
+// the list's elements.
+var catMetaShape = Shape{
+	Args: 1, Rets: 1,
+	Lists: 1 << 0,
+	Rows: []Row{
+		{Check: checks.SameImpl, Form: FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, T: 1, U: -1},
+	},
+	Locs:   []Loc{Arg("tensors"), Ret(0)},
+	Tensor: func(h unsafe.Pointer) asserts.Identity { return (*metaCounted)(h) },
+	Elem:   func(h unsafe.Pointer, i int) asserts.Identity { return unsafe.Slice((**metaCounted)(h), i+1)[i] },
+}
+
+// TestFramePlanTakesListMetadata: the counted kind's helpers read no
+// fingerprint of a list's elements; the runtime reads them, so that a
+// call of a list argument with same_metadata stays on the fast plan
+// while every element reports one and keeps it, and leaves it otherwise
+// (counted as the rows count it).
+func TestFramePlanTakesListMetadata(t *testing.T) {
+	if p := catMetaShape.planOf(); !p.fast || len(p.metaList) != 1 {
+		t.Fatalf("plan = %+v", p)
+	}
+	mk := func(fp uint64) *metaCounted {
+		return &metaCounted{counted: counted{id: asserts.Ident{Impl: asserts.ID(fp), Storage: asserts.ID(fp + 100), Traits: asserts.Versioned}, iu: 1, su: 1}, fp: fp}
+	}
+	for _, tt := range []struct {
+		name     string
+		noFP     bool // the second element reports no fingerprint
+		change   bool // the kernel changes the second element's metadata
+		fast     bool // the call begins on the fast plan
+		violates bool
+	}{
+		{"kept", false, false, true, false},
+		{"changed", false, true, true, true},
+		{"no fingerprint", true, false, false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			col := asserts.NewCollector()
+			defer asserts.SetHandler(asserts.SetHandler(col))
+			var op Op
+			ts := []*metaCounted{mk(1), mk(2)}
+			ts[1].noFP = tt.noFP
+			r := mk(9)
+			var f Frame[[1]Slot, [1]ListSlot]
+			f.Open()
+			f.List(0, len(ts), unsafe.Pointer(unsafe.SliceData(ts)))
+			for j, e := range ts {
+				f.Elem(0, j, e.Ident())
+			}
+			f.Begin(&op, &catMetaShape)
+			if f.fast != tt.fast {
+				t.Errorf("began on the fast plan: %v, want %v", f.fast, tt.fast)
+			}
+			if tt.change {
+				ts[1].fp = 77
+			}
+			f.AfterList(0, len(ts))
+			for j, e := range ts {
+				f.AfterElem(0, j, e.Ident())
+			}
+			f.Ret(0, r.Ident(), r.iu, r.su, unsafe.Pointer(r))
+			f.End()
+			st := op.Stats()
+			if got := len(col.Violations()) != 0; got != tt.violates {
+				t.Errorf("violations %v, want any: %v", col.Violations(), tt.violates)
+			}
+			want := uint64(2)
+			if tt.noFP {
+				want = 1
+			}
+			if st.Ran[checks.SameMetadata] != want {
+				t.Errorf("same_metadata ran %d times, want %d (stats %+v)", st.Ran[checks.SameMetadata], want, st)
+			}
+		})
+	}
+}

@@ -61,7 +61,7 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 		env = e.State()
 	}
 	if !p.fast || f.odd != 0 || env.ModeActive || env.Hermetic || !ContentCheckOff() ||
-		len(p.meta) != 0 && !f.beginMeta(p) {
+		len(p.meta) != 0 && !f.beginMeta(p) || len(p.metaList) != 0 && !f.metaElems(p, false) {
 		f.beginRows(p, env, e != nil)
 		return
 	}
@@ -142,6 +142,36 @@ func (f *frame) beginMeta(p *fastPlan) bool {
 	for _, i := range p.meta {
 		if s[i].mread&3 != 3 {
 			return false
+		}
+	}
+	return true
+}
+
+// metaElems reads the metadata fingerprint of each element of the lists
+// with a same_metadata row, which the counted kind's helpers do not read:
+// before the kernel (after false) into the elements' slots, reporting
+// whether each element has one; after it, reporting whether each has the
+// one read before. An element without one (not an asserts.Metadata, or
+// none to report) takes the call off the fast plan, as beginMeta does.
+func (f *frame) metaElems(p *fastPlan, after bool) bool {
+	_, ls := f.slots(p)
+	for _, i := range p.metaList {
+		q := &ls[i]
+		for j := range q.n {
+			m, ok := p.sh.Elem(q.h, j).(asserts.Metadata)
+			if !ok {
+				return false
+			}
+			fp, ok := m.MetadataFingerprint()
+			e := q.at(j)
+			switch {
+			case !ok:
+				return false
+			case !after:
+				e.fp = fp
+			case fp != e.fp:
+				return false
+			}
 		}
 	}
 	return true
@@ -300,6 +330,9 @@ func (f *frame) passesMore(p *fastPlan) bool {
 		if !p.lists[i].holds(&ls[i]) {
 			return false
 		}
+	}
+	if len(p.metaList) != 0 && !f.metaElems(p, true) {
+		return false
 	}
 	for i := range p.pairs {
 		if !p.pairs[i].holds(s, ls) {

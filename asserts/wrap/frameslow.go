@@ -129,9 +129,12 @@ func (f *frame) slowOfFast(p *fastPlan) *slowCall {
 		f.listArg(p, &ls[i], &sc.ls[i], fPending)
 		sc.ls[i].SummarizeSaved()
 	}
-	for _, i := range p.metaList { // the memory kind's, taken before the kernel
+	for _, i := range p.metaList { // taken before the kernel (the memory kind's reads, metaElems)
 		l := &sc.ls[i]
 		for j := range l.n {
+			if !p.mem {
+				l.at(j).metadata = ls[i].at(j).fp
+			}
 			l.at(j).hasMeta = true
 		}
 	}

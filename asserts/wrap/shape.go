@@ -133,16 +133,19 @@ type fastPlan struct {
 	// steps are the steps of the rows' path, skips the plan skips
 	steps stepLists
 	skips []*Row
+	// metaList are the lists with a same_metadata row: the memory kind's
+	// reads take the elements' fingerprints, the counted kind's begin and
+	// end (frame.metaElems).
+	metaList []int8
 	// mem: a plan of the memory kind (framemem.go), whose calls read
 	// their tensors' memory and count what a calibrating call of the rows
-	// counted; metaList are its lists with a same_metadata row, held its
+	// counted; held its
 	// single return with a fresh_not_held row (-1: none), fresh whether
 	// the shape has fresh_not_held rows at all (the call notes the
 	// hand-out sequence before the kernel)
 	mem         bool
 	fresh       bool
 	held, heldK int8
-	metaList    []int8
 	memTests    []memTest
 	// freshRet is the single return apart from every single argument,
 	// whose test endMem runs itself (-1: none); moreTests: memTests has
@@ -328,7 +331,7 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	if mem {
 		p.memTests = memTestsOf(p)
 	}
-	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0
+	p.more = len(p.meta)|len(p.pairs)|len(p.lrets) != 0 || nl != 0 // nl covers metaList
 	for i := range nl {
 		if t := perList[i]; t != nil {
 			for w, v := range t {
@@ -388,6 +391,8 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 		p.bindList = append(p.bindList, t)
 	case b == checktable.BatchContent && r.Form == FormArgList:
 		p.contList = append(p.contList, t)
+	case b == checktable.BatchMetadata && r.Form == FormArgList:
+		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
 	case b == checktable.BatchPairsHandle && r.Form == FormArgList && !p.list[r.T]:
 		p.pair(t, u).impl = true
 	case b == checktable.BatchPairsStorage && r.Form == FormArgList && !p.list[r.T]:
