@@ -175,3 +175,49 @@ func JudgeCrashes(vs []Verdict, cs []Crash, judged func(*Verdict) bool, alone fu
 	slices.Sort(j.ShownAlone)
 	return j
 }
+
+// Flaky is the verdict a sweep gives a violation no verdict names whose
+// key did not repeat with its op swept alone in a fresh worker
+// (JudgeFindings); no verdicts.json has it.
+const Flaky = "flaky"
+
+// JudgeFindings applies the rule of new crashes to the violations of fs
+// no verdict names (Judge gave them none): such a violation fails the
+// sweep only if its key repeats with its op swept alone in a fresh
+// worker. One that does not is flaky: memory corruption (a kernel's,
+// or an earlier op's in the same worker) that wrote over a neighbouring
+// object's metadata, a version counter, a use count, a handle, in one
+// run and not in the next; it gets the verdict Flaky and is reported,
+// not counted. It returns the keys that repeated and the flaky ones,
+// sorted, each once; alone is called once per op, for those ops only.
+func JudgeFindings(fs []Finding, alone func(op string) []Finding) (repeated, flaky []string) {
+	byOp := map[string][]int{}
+	for i := range fs {
+		if fs[i].Verdict == "" {
+			byOp[fs[i].Op] = append(byOp[fs[i].Op], i)
+		}
+	}
+	repeated, flaky = []string{}, []string{}
+	for _, op := range slices.Sorted(maps.Keys(byOp)) {
+		again := map[string]bool{}
+		for _, f := range alone(op) {
+			again[f.Key()] = true
+		}
+		for _, i := range byOp[op] {
+			k := fs[i].Key()
+			if again[k] {
+				if !slices.Contains(repeated, k) {
+					repeated = append(repeated, k)
+				}
+				continue
+			}
+			fs[i].Verdict, fs[i].Reason = Flaky, "did not repeat with its op swept alone in a fresh worker (memory corruption: the kernel's own in some runs, or an earlier op's in the worker)"
+			if !slices.Contains(flaky, k) {
+				flaky = append(flaky, k)
+			}
+		}
+	}
+	slices.Sort(repeated)
+	slices.Sort(flaky)
+	return repeated, flaky
+}

@@ -71,10 +71,16 @@ type Report struct {
 	Unbound     map[string]int `json:"unbound"`
 	Crashes     []Crash        `json:"crashes"`
 	Violations  []Finding      `json:"violations"`
-	// Unjudged counts the violations without a verdict: a kernel bug not
-	// yet judged, or a false positive (a bug of the checks or of this
-	// runtime, to fix, never a verdict). The sweep fails while it is not 0.
+	// Unjudged counts the violations without a verdict whose key
+	// repeated with their op alone in a fresh worker (JudgeFindings): a
+	// kernel bug not yet judged, or a false positive (a bug of the checks
+	// or of this runtime, to fix, never a verdict). The sweep fails while
+	// it is not 0.
 	Unjudged int `json:"unjudged"`
+	// FlakyViolations lists the keys of the violations without a verdict
+	// that did not repeat with their op alone in a fresh worker (their
+	// verdict is Flaky): reported, not counted.
+	FlakyViolations []string `json:"flaky_violations,omitempty"`
 	// Stale lists the verdicts no violation had the key of although the
 	// sweep ran a sample that showed it (Judged), and the crash verdicts
 	// none of whose kinds showed where the sweep could have shown them
@@ -397,8 +403,8 @@ func Summary(w io.Writer, r *Report, selected int) {
 	for _, v := range r.Violations {
 		verdicts[v.Verdict]++
 	}
-	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes (%d keys without a verdict that repeat alone, %d flaky), %d stale verdicts, %.0f s\n",
-		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), len(r.UnjudgedCrashes), len(r.FlakyCrashes), len(r.Stale), r.Seconds)
+	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict, %d flaky), %d crashes (%d keys without a verdict that repeat alone, %d flaky), %d stale verdicts, %.0f s\n",
+		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, verdicts[Flaky], len(r.Crashes), len(r.UnjudgedCrashes), len(r.FlakyCrashes), len(r.Stale), r.Seconds)
 	fmt.Fprint(w, "slowest ops:")
 	for _, o := range r.Slowest[:min(len(r.Slowest), 5)] {
 		fmt.Fprintf(w, " %s %.1fs", o.Op, o.Seconds)

@@ -368,3 +368,16 @@ func (c *collector) crashes() []Crash {
 	}
 	return out
 }
+
+// findings returns every violation of the sweep, as the report has them
+// (for the alone sweeps: their keys).
+func (c *collector) findings() []Finding {
+	var out []Finding
+	for _, profile := range profiles {
+		for _, f := range c.reps[profile].Findings {
+			_, _, _, base := c.outcomes(f.Op, c.reps[profile].Tried[f.Op])
+			out = append(out, findingsOf(f, profile, base)...)
+		}
+	}
+	return out
+}

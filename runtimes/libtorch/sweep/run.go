@@ -153,22 +153,23 @@ func selectOps(bound []string, patterns string) []string {
 }
 
 // judge judges the report's violations and crashes by the verdicts and
-// the baseline: the violations without a verdict, the stale verdicts,
-// and, sweeping ops alone in a fresh worker (alone), the crashes without
-// a verdict that repeat alone and the flaky ones (report.JudgeCrashes),
+// the baseline: the stale verdicts, and, sweeping ops alone in a fresh
+// worker (alone), the crashes and the violations without a verdict that
+// repeat alone and the flaky ones (report.JudgeCrashes, JudgeFindings),
 // and the regressions that repeat alone.
 func judge(rep *Report, c *collector, alone *alone, verdicts []Verdict, base *Report, unstable map[string]string, names []string, full bool) {
 	report.Judge(rep.Violations, verdicts)
+	judged := report.Judged(base, report.Swept{Ran: c.ran, Tried: c.tried, Full: full}, unstable)
+	stale := report.StaleFindings(verdicts, rep.Violations, judged)
+	cj := report.JudgeCrashes(verdicts, rep.Crashes, judged, alone.crashes)
+	rep.UnjudgedCrashes, rep.FlakyCrashes, rep.ShownAlone = cj.Unjudged, cj.Flaky, cj.ShownAlone
+	_, rep.FlakyViolations = report.JudgeFindings(rep.Violations, alone.findings)
 	for _, f := range rep.Violations {
 		if f.Verdict == "" {
 			rep.Unjudged++
 		}
 	}
-	judged := report.Judged(base, report.Swept{Ran: c.ran, Tried: c.tried, Full: full}, unstable)
-	stale := report.StaleFindings(verdicts, rep.Violations, judged)
-	cj := report.JudgeCrashes(verdicts, rep.Crashes, judged, alone.crashes)
-	rep.UnjudgedCrashes, rep.FlakyCrashes, rep.ShownAlone = cj.Unjudged, cj.Flaky, cj.ShownAlone
-	for _, k := range cj.Flaky {
+	for _, k := range append(cj.Flaky, rep.FlakyViolations...) {
 		fmt.Fprintf(os.Stderr, "sweep: %s: did not repeat with its op alone in a fresh worker (an earlier op in the worker, or the op's own undefined behaviour in some runs); flaky, not counted\n", k)
 	}
 	for _, k := range cj.ShownAlone {
@@ -226,6 +227,14 @@ func (a *alone) sweep(op string) *collector {
 func (a *alone) crashes(op string) []Crash {
 	if c := a.sweep(op); c != nil {
 		return c.crashes()
+	}
+	return nil
+}
+
+// findings are op's violations alone.
+func (a *alone) findings(op string) []Finding {
+	if c := a.sweep(op); c != nil {
+		return c.findings()
 	}
 	return nil
 }

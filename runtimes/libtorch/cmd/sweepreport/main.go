@@ -114,8 +114,8 @@ func Summary(rs []rel) string {
 // writeTotals writes the table of each release's totals.
 func writeTotals(w *bytes.Buffer, rs []rel) {
 	fmt.Fprintf(w, "Full sweeps (`sweep.sh -update -j 2`, every bound op, %s, both profiles), from the committed reports:\n\n", samplesText(rs))
-	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / without a verdict | stale verdicts | crashes (ops) | hangs (ops) | crash keys without a verdict: repeat alone / flaky |\n")
-	w.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / without a verdict | stale verdicts | crashes (ops) | hangs (ops) | crash keys without a verdict: repeat alone / flaky | flaky violation keys |\n")
+	w.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, x := range rs {
 		r := x.r
 		verdicts := map[string]int{}
@@ -132,17 +132,17 @@ func writeTotals(w *bytes.Buffer, rs []rel) {
 				crashOps[c.Op] = true
 			}
 		}
-		fmt.Fprintf(w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / **%d** | %d | %d (%d) | %d (%d) | **%d** / %d |\n",
+		fmt.Fprintf(w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / **%d** | %d | %d (%d) | %d (%d) | **%d** / %d | %d |\n",
 			x.name, r.OpsTotal, r.OpsBound, r.OpsExercised, r.Calls, r.Checks,
 			verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Stale), crashes, len(crashOps), hangs, len(hangOps),
-			len(r.UnjudgedCrashes), len(r.FlakyCrashes))
+			len(r.UnjudgedCrashes), len(r.FlakyCrashes), len(r.FlakyViolations))
 	}
 }
 
 // writeViolations writes the table of violations by op, check and argument or
 // return.
 func writeViolations(w *bytes.Buffer, rs []rel) {
-	w.WriteString("\nViolations by op, check and argument or return, per release (the samples they show on; `-`: none; `n/a`: the op is not in that release's schema, or has no binding):\n\n")
+	w.WriteString("\nViolations by op, check and argument or return, per release (the samples they show on; `-`: none; `n/a`: the op is not in that release's schema, or has no binding; flaky: no verdict, and not repeated with its op alone in a fresh worker):\n\n")
 	w.WriteString("| op | check | arg / ret |")
 	for _, x := range rs {
 		fmt.Fprintf(w, " %s |", x.name)
@@ -181,7 +181,15 @@ func writeViolations(w *bytes.Buffer, rs []rel) {
 	for _, k := range keys {
 		fmt.Fprintf(w, "| `%s` | %s | %s |", k.op, k.check, k.where)
 		for i, x := range rs {
-			fmt.Fprintf(w, " %s |", cell(samples[k][i], bound(x.r, k.op)))
+			c := cell(samples[k][i], bound(x.r, k.op))
+			where := "argument " + strings.TrimPrefix(k.where, "arg ")
+			if r, ok := strings.CutPrefix(k.where, "ret "); ok {
+				where = "return " + r
+			}
+			if slices.Contains(x.r.FlakyViolations, k.op+" "+k.check+" "+where) {
+				c += " (flaky)"
+			}
+			fmt.Fprintf(w, " %s |", c)
 		}
 		w.WriteString("\n")
 	}

@@ -13,7 +13,7 @@ func ret(i int) *int { return &i }
 
 // TestSummary: a violation fixed in the later release shows "-" there, a
 // new one "-" in the earlier, an op without a binding "n/a"; crashes and
-// hangs are counted apart, and a flaky crash is counted and marked so; an op the earlier release exercises is named
+// hangs are counted apart, and a flaky crash or violation is counted and marked so; an op the earlier release exercises is named
 // under the later one's reason, or counted when the later schema dropped it.
 func TestSummary(t *testing.T) {
 	old := &report.Report{Libtorch: "1.13.1", OpsTotal: 3, OpsBound: 3, OpsExercised: 2, Samples: 11,
@@ -31,13 +31,16 @@ func TestSummary(t *testing.T) {
 		NotExercisedOps: map[string]string{"mm.out": "not reached by samples: Error: out has the wrong size"},
 		Violations: []report.Finding{
 			{Op: "mm", Check: "same_content", Arg: "self", SampleID: 10, Verdict: "kernel"},
+			{Op: "mm", Check: "no_mutation", Arg: "out", SampleID: 8, Verdict: "flaky"},
 		},
-		Crashes: []report.Crash{{Op: "mm", Profile: "pytorch", Sample: "2", Signal: "timeout"}},
+		FlakyViolations: []string{"mm no_mutation argument out"},
+		Crashes:         []report.Crash{{Op: "mm", Profile: "pytorch", Sample: "2", Signal: "timeout"}},
 	}
 	got := Summary([]rel{{"1.13.1", old}, {"2.6.0", nu}})
 	for _, want := range []string{
-		"| 1.13.1 | 3 / 3 / **2** | 0 / 0 | 2 / 0 / **0** | 0 | 2 (2) | 0 (0) | **0** / 1 |",
-		"| 2.6.0 | 2 / 2 / **2** | 0 / 0 | 1 / 0 / **0** | 0 | 0 (0) | 1 (1) | **0** / 0 |",
+		"| 1.13.1 | 3 / 3 / **2** | 0 / 0 | 2 / 0 / **0** | 0 | 2 (2) | 0 (0) | **0** / 1 | 0 |",
+		"| 2.6.0 | 2 / 2 / **2** | 0 / 0 | 1 / 0 / **0** | 0 | 0 (0) | 1 (1) | **0** / 0 | 1 |",
+		"| `mm` | no_mutation | arg out | - | samples 8 (flaky) |",
 		"| `copy` | SIGABRT (flaky): 3 | - |",
 		"| `copy` | impl_use_count_le_1 | ret 0 | samples 0, 3 | - |",
 		"| `mm` | same_content | arg self | - | samples 10 |",
