@@ -99,6 +99,18 @@ func pathCases() []pathCase {
 				x.Release()
 			}
 		}},
+		{"cat/metadata", &opCatMeta, &opCatMetaF, func(frame bool) {
+			var xs []*rt.Tensor
+			for range 3 {
+				xs = append(xs, rt.Ones(2))
+			}
+			if r := pick(frame, CatMeta, CatMetaF)(xs); !slices.Contains(xs, r) {
+				r.Release()
+			}
+			for _, x := range xs {
+				x.Release()
+			}
+		}},
 		{"max_min", &opMaxMin, &opMaxMinF, func(frame bool) {
 			a := rt.FromSlice([]float64{1, 2, 3}, 3)
 			defer a.Release()

@@ -5,6 +5,7 @@ package asserts_test
 // wrappers of wrappers_test.go they are held against.
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -216,7 +217,6 @@ var shapeCat = wrap.Shape{
 		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
-		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
 		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
 		row(checks.ImplUseCountLE1, 1, -1),
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
@@ -227,24 +227,45 @@ var shapeCat = wrap.Shape{
 	Tensor: rtTensor, Elem: rtElem,
 }
 
+// shapeCatMeta is shapeCat with a same_metadata row on the list's
+// elements, as gen writes it for a runtime whose tensors report metadata.
+var shapeCatMeta = wrap.Shape{
+	Args: shapeCat.Args, Rets: shapeCat.Rets,
+	Lists:  shapeCat.Lists,
+	Rows:   slices.Insert(slices.Clone(shapeCat.Rows), 4, wrap.Row{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1}),
+	Locs:   locsCat[:],
+	Tensor: rtTensor, Elem: rtElem,
+}
+
+var opCatMetaF = wrap.Op{Name: "cat"}
+
 type frameCat = wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
 
 // CatF is Cat on the one path: a list argument.
 func CatF(tensors []*rt.Tensor) *rt.Tensor {
 	var f frameCat
-	catBeforeF(&f, &opCatF, tensors)
+	catBeforeF(&f, &opCatF, &shapeCat, tensors)
 	ret := k.cat(tensors)
 	catAfterF(&f, tensors, ret)
 	return ret
 }
 
-func catBeforeF(f *frameCat, op *wrap.Op, t0 []*rt.Tensor) {
+// CatMetaF is CatMeta on the one path.
+func CatMetaF(tensors []*rt.Tensor) *rt.Tensor {
+	var f frameCat
+	catBeforeF(&f, &opCatMetaF, &shapeCatMeta, tensors)
+	ret := k.cat(tensors)
+	catAfterF(&f, tensors, ret)
+	return ret
+}
+
+func catBeforeF(f *frameCat, op *wrap.Op, sh *wrap.Shape, t0 []*rt.Tensor) {
 	f.Open()
 	f.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
 	for j, t := range t0 {
 		f.Elem(0, j, t.Ident())
 	}
-	f.Begin(op, &shapeCat)
+	f.Begin(op, sh)
 }
 
 func catAfterF(f *frameCat, t0 []*rt.Tensor, t1 *rt.Tensor) {

@@ -333,6 +333,23 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = CatF(list)
 		}
 	})
+	// cat of a runtime whose tensors report metadata: same_metadata on
+	// each element (the one path reads the fingerprints in the runtime).
+	b.Run("cat8meta/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = stub.cat(list)
+		}
+	})
+	b.Run("cat8meta/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = CatMeta(list)
+		}
+	})
+	b.Run("cat8meta/frame", func(b *testing.B) {
+		for b.Loop() {
+			sink = CatMetaF(list)
+		}
+	})
 	// The lists snapshotted by the generic functions: an indirect call per
 	// element for each Ident.
 	b.Run("cat8/checked-generic", func(b *testing.B) {

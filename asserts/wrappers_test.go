@@ -407,38 +407,55 @@ var opCat = wrap.Op{Name: "cat"}
 func Cat(tensors []*rt.Tensor) *rt.Tensor {
 	var c wrap.Call
 	var l0 wrap.SavedList
-	catPre(&c, &opCat, &locsCat, &l0, tensors)
+	catPre(&c, &opCat, &locsCat, &l0, tensors, false)
 	ret := k.cat(tensors)
-	catPost(&c, &locsCat, &l0, tensors, ret)
+	catPost(&c, &locsCat, &l0, tensors, ret, false)
+	return ret
+}
+
+// opCatMeta is cat of a runtime whose tensors report metadata: a
+// same_metadata row on the list's elements.
+var opCatMeta = wrap.Op{Name: "cat"}
+
+func CatMeta(tensors []*rt.Tensor) *rt.Tensor {
+	var c wrap.Call
+	var l0 wrap.SavedList
+	catPre(&c, &opCatMeta, &locsCat, &l0, tensors, true)
+	ret := k.cat(tensors)
+	catPost(&c, &locsCat, &l0, tensors, ret, true)
 	return ret
 }
 
 var locsCat = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
-func catPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor) {
+func catPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, meta bool) {
 	c.Begin(op)
 	saveList(c, s0, t0)
 	wrap.SameContentList(c, l[0], s0, t0)
 	wrap.BindingContextList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
+	if meta {
+		wrap.SaveMetadataList(c, s0, t0)
+	}
 }
 
-func catPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
+func catPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor, meta bool) {
 	var s1 wrap.Saved
 	if c.Hermetic() {
 		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList(c, s0, t0)
 	c.Result(&s1, t1)
-	catRows(c, l, s0, t0, &s1)
+	catRows(c, l, s0, t0, &s1, meta)
 }
 
-func catRows(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, s1 *wrap.Saved) {
+func catRows(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, s1 *wrap.Saved, meta bool) {
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
+	if meta {
+		wrap.SameMetadataList(c, l[0], s0, t0)
+	}
 	c.ImplUseCountLE1(l[1], s1)
 	c.NotArgList(l[1], s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], s1)
@@ -495,7 +512,7 @@ func catPostGeneric(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.T
 	}
 	wrap.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
-	catRows(c, l, s0, t0, &s1)
+	catRows(c, l, s0, t0, &s1, false)
 }
 
 // reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a), CompositeImplicit:
