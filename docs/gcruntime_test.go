@@ -26,11 +26,12 @@ func TestGuideGCRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The guide's Tensor implements asserts.Anchored: the wrappers read
-	// its anchor themselves (FreshNotHeldAnchor, SaveAnchor).
-	if !bytes.Contains(gen, []byte("c.ResultIdent(")) || !bytes.Contains(gen, []byte("c.FreshNotHeldAnchor(")) ||
-		!bytes.Contains(gen, []byte("c.SaveAnchor(")) || bytes.Contains(gen, []byte("c.Result(")) {
-		t.Errorf("the wrappers of a runtime without use counts: want ResultIdent, FreshNotHeldAnchor and SaveAnchor, no Result:\n%s", gen)
+	// The guide's Tensor implements asserts.Anchored: the one path's
+	// helpers read its anchor with its identities (ArgIdent, RetIdent),
+	// no use counts, and its shapes have fresh_not_held rows.
+	if !bytes.Contains(gen, []byte("fr.RetIdent(")) || !bytes.Contains(gen, []byte("checks.FreshNotHeld,")) ||
+		!bytes.Contains(gen, []byte(".StorageAnchor(), unsafe.Pointer(t0))")) || bytes.Contains(gen, []byte("UseCounts()")) {
+		t.Errorf("the wrappers of a runtime without use counts: want RetIdent, the anchors and fresh_not_held rows, no use counts:\n%s", gen)
 	}
 
 	// Make AddTensor hand out its last result again, as the guide says.

@@ -31,6 +31,7 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 		results[i] = jen.Id(n)
 	}
 	before, after := ss.frameFn(fr, false, w.op.Name), ss.frameFn(fr, true, w.op.Name)
+	targs := typeArgsUse(fr.TypeParams)
 	tensor := func(s *steps.Slot) jen.Code {
 		var t jen.Code
 		if s.Loc.Ret {
@@ -53,7 +54,7 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 	body := []jen.Code{
 		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
 		jen.Var().Id("fr").Add(frameType(fr)),
-		ss.ref(before).Call(args...),
+		withTypes(ss.ref(before), targs).Call(args...),
 	}
 	if fr.Abandon {
 		// the call declared writes: a kernel that panics ends them
@@ -68,7 +69,7 @@ func (w *wrapper) frameBody(op *steps.Op, kernel func() *jen.Statement, ss *shap
 	for _, s := range append(slices.Clip(fr.Args), fr.Rets...) {
 		afterArgs = append(afterArgs, tensor(s))
 	}
-	body = append(body, ss.ref(after).Call(afterArgs...))
+	body = append(body, withTypes(ss.ref(after), targs).Call(afterArgs...))
 	if len(results) > 0 {
 		body = append(body, jen.Return(results...))
 	}
@@ -112,16 +113,21 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 	for _, r := range reads {
 		body = append(body, readCode(r)...)
 	}
-	begin, end := "Begin", "End"
-	if fr.Memory {
-		begin, end = "BeginMemory", "EndMemory"
+	switch {
+	case after && fr.Memory:
+		body = append(body, jen.Id("fr").Dot("EndMemory").Call())
+	case after:
+		body = append(body, jen.Id("fr").Dot("End").Call())
+	case fr.Memory:
+		body = append(body, jen.Id("fr").Dot("BeginMemory").Call(jen.Id("op"), jen.Id("sh")))
+	case len(fr.TypeParams) > 0:
+		// a generic type: the rows make its tensors with the call's
+		// instantiation
+		body = append(body, jen.Id("fr").Dot("BeginOf").Call(jen.Id("op"), jen.Id("sh"), jen.Parens(typeCode(fr.Elem)).Call(jen.Nil())))
+	default:
+		body = append(body, jen.Id("fr").Dot("Begin").Call(jen.Id("op"), jen.Id("sh")))
 	}
-	if after {
-		body = append(body, jen.Id("fr").Dot(end).Call())
-	} else {
-		body = append(body, jen.Id("fr").Dot(begin).Call(jen.Id("op"), jen.Id("sh")))
-	}
-	f := &shapeFn{name: ss.shapeName(ss.exported(kind), key), params: params, body: body, first: op, uses: 1, what: what}
+	f := &shapeFn{name: ss.shapeName(ss.exported(kind), key), tparams: fr.TypeParams, params: params, body: body, first: op, uses: 1, what: what}
 	ss.fns[key] = f
 	ss.fnList = append(ss.fnList, f)
 	return f.name
@@ -137,7 +143,32 @@ func readCode(r steps.Read) []jen.Code {
 	elemLoop := func(each ...jen.Code) jen.Code {
 		return jen.For(jen.List(jen.Id("j"), jen.Id("e")).Op(":=").Range().Add(t)).Block(each...)
 	}
+	anchor, elemAnchor := jen.Nil(), jen.Nil()
+	if r.Anchor {
+		anchor, elemAnchor = t.Clone().Dot("StorageAnchor").Call(), jen.Id("e").Dot("StorageAnchor").Call()
+	}
 	switch r.Kind {
+	case steps.ReadAnchor:
+		return []jen.Code{fr.Clone().Dot("Anchor").Call(i, anchor)}
+	case steps.ReadAfterRecycled:
+		return []jen.Code{fr.Clone().Dot("AfterRecycled").Call(i, ident(t.Clone()), anchor)}
+	case steps.ReadArgIdent:
+		return []jen.Code{fr.Clone().Dot("ArgIdent").Call(i, ident(t.Clone()), anchor, ptr(t))}
+	case steps.ReadListIdent:
+		return []jen.Code{
+			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
+			elemLoop(fr.Clone().Dot("ElemIdent").Call(i, jen.Id("j"), ident(jen.Id("e")))),
+		}
+	case steps.ReadAfterIdent:
+		return []jen.Code{fr.Clone().Dot("AfterIdent").Call(i, ident(t.Clone()), anchor)}
+	case steps.ReadRetIdent:
+		return []jen.Code{fr.Clone().Dot("RetIdent").Call(i, ident(t.Clone()), anchor, ptr(t))}
+	case steps.ReadRetListIdent:
+		return []jen.Code{
+			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
+			elemLoop(fr.Clone().Dot("RetElemIdent").Call(i, jen.Id("j"), ident(jen.Id("e")), elemAnchor)),
+			fr.Clone().Dot("RetListRead").Call(i),
+		}
 	case steps.ReadArg:
 		return []jen.Code{fr.Clone().Dot("Arg").Call(i, ident(t.Clone()), ptr(t))}
 	case steps.ReadArgOpt:
@@ -225,7 +256,7 @@ func (ss *shapeSet) shapeVar(fr *steps.Frame) string {
 	n := ss.shapeName(ss.exported("shape"), key)
 	ss.shapes[key] = n
 	d := shapeVarDef{name: n, fr: fr}
-	if fr.Elem.Name != "" {
+	if fr.Elem.Name != "" && len(fr.TypeParams) == 0 { // a generic type's: Frame.BeginOf
 		d.tensor, d.elem = ss.tensorFns(fr.Elem)
 	}
 	ss.shapeList = append(ss.shapeList, d)
@@ -321,6 +352,12 @@ func shapeDict(d shapeVarDef) jen.Dict {
 			ws[i] = jen.Lit(k)
 		}
 		dict[jen.Id("Writes")] = jen.Index().Int8().Values(ws...)
+	}
+	if sh.NoUseCounts {
+		dict[jen.Id("NoUseCounts")] = jen.True()
+	}
+	if sh.Anchored {
+		dict[jen.Id("Anchored")] = jen.True()
 	}
 	if d.tensor != "" {
 		dict[jen.Id("Tensor")] = jen.Id(d.tensor)

@@ -71,7 +71,8 @@ func TestGoldenGeneric(t *testing.T) {
 		"assertgen_checked.go": {
 			"func Add_Tensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Tensor[T], alpha T) *kernels.Tensor[T] {",
 			"r0 := kernels.Add_Tensor[T](self, other, alpha)",
-			"assertgenshapes.ChecksPost_",
+			"var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]", // the one path
+			"assertgenshapes.After_",
 			// The op's kernel, for a violation's position: an instance
 			// (the first element type the config names).
 			"var opAdd_Tensor = wrap.Op{\n\tKernel:   kernels.Add_Tensor[float32],\n",
@@ -82,7 +83,7 @@ func TestGoldenGeneric(t *testing.T) {
 			"= kernels.SizeInt[float64]",
 		},
 		"assertgen_sweep.go":               {"func SweepOps[T ~float32 | ~float64](", "AddTensor[T]},"},
-		ShapesDir + "/assertgen_shapes.go": {"[T ~float32 | ~float64](c *wrap.Call, l *[", "(c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T])"},
+		ShapesDir + "/assertgen_shapes.go": {"[T ~float32 | ~float64](fr *wrap.Frame[[", "fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(files[name], w) {

@@ -36,7 +36,8 @@ type Slots interface {
 
 // ListSlots are the arrays of list snapshots a Frame may hold.
 type ListSlots interface {
-	[0]ListSlot | [1]ListSlot | [2]ListSlot | [3]ListSlot | [4]ListSlot | [5]ListSlot | [6]ListSlot | [7]ListSlot | [8]ListSlot
+	[0]ListSlot | [1]ListSlot | [2]ListSlot | [3]ListSlot | [4]ListSlot | [5]ListSlot | [6]ListSlot | [7]ListSlot | [8]ListSlot |
+		[9]ListSlot | [10]ListSlot | [11]ListSlot | [12]ListSlot | [13]ListSlot | [14]ListSlot | [15]ListSlot | [16]ListSlot
 }
 
 // A Slot is a Frame's snapshot of a single tensor: what its helpers read,
@@ -126,9 +127,13 @@ type frame struct {
 	nmut int32
 	// mode is fMode when the call runs under a mode (Ret's flag)
 	mode asserts.Traits
-	// fresh is 1 + the hand-out sequence when a call of the memory kind
-	// whose shape has fresh_not_held rows began (Call.BeginFresh)
+	// fresh is 1 + the hand-out sequence when a call whose shape has
+	// fresh_not_held rows began (Call.BeginFresh)
 	fresh uint64
+	// ptype is, for a generic tensor type ([Frame.BeginOf]), the type
+	// word of an interface holding the call's instantiation: the rows that
+	// read a tensor make it from its handle with it (frame.tensorOf)
+	ptype unsafe.Pointer
 	fast  bool
 	// calib: a call of the memory kind off the fast plan that met its
 	// conditions, which calibrates its op if it passes (framemem.go)
@@ -254,8 +259,51 @@ func (f *Frame[S, L]) RetListRead(i int) {}
 // Begin begins the call of op, of shape sh, once the arguments are read.
 func (f *Frame[S, L]) Begin(op *Op, sh *Shape) { f.begin(op, sh, len(f.s)<<8|len(f.l)) }
 
+// BeginOf is Begin for a Shape of a generic tensor type (a pointer type
+// with type parameters, which its Tensor and Elem functions cannot name):
+// proto is a nil of the call's instantiation (the wrapper's
+// (*Tensor[T])(nil)), of whose type the rows that read a tensor make it
+// from its handle.
+func (f *Frame[S, L]) BeginOf(op *Op, sh *Shape, proto asserts.Identity) {
+	f.ptype = (*[2]unsafe.Pointer)(unsafe.Pointer(&proto))[0]
+	f.begin(op, sh, len(f.s)<<8|len(f.l))
+}
+
 // End ends the call once the returns are read, the arguments read again.
 func (f *Frame[S, L]) End() { f.end() }
+
+// Anchor reads the storage anchor of single tensor i (an argument's
+// before the kernel, or a return's) of a type that reports it
+// (asserts.Anchored), for a runtime with use counts: fresh_no_alias then
+// also tells a fresh return on an argument's memory under a StorageImpl
+// of its own (as SaveAnchor, ResultAnchor).
+func (f *Frame[S, L]) Anchor(i int, anchor unsafe.Pointer) { f.s[i].anchor = anchor }
+
+// AfterRecycled reads argument i's identities and storage anchor after
+// the kernel, for a type read with [Frame.Anchor]: memory the runtime
+// took back during the call while the argument kept it is a violation
+// of same_storage (as Call.AfterRecycled), and leaves the fast plan.
+func (f *Frame[S, L]) AfterRecycled(i int, id asserts.Ident, anchor unsafe.Pointer) {
+	f.AfterArg(i, id)
+	if anchor != nil && writeClock.Load() != f.since() {
+		f.recycledAfter(&f.s[i], anchor)
+	}
+}
+
+// recycledAfter is AfterRecycled's look at the pool's events: an
+// argument that kept memory the runtime took back during the call is
+// marked (fRecycled, which the rows' snapshot takes) and leaves the plan.
+//
+//go:noinline
+func (f *frame) recycledAfter(q *Slot, anchor unsafe.Pointer) {
+	if anchor != q.anchor || q.after.Storage == 0 {
+		return
+	}
+	if seq := recycledAt(uintptr(anchor)); seq > f.since() {
+		q.meta |= fRecycled
+		f.diff |= 1
+	}
+}
 
 // Abandon ends a call whose kernel panicked (see [Call.Abandon]): a
 // wrapper of an op that writes an argument defers it.

@@ -60,7 +60,10 @@ func (f *frame) begin(op *Op, sh *Shape, size int) {
 	if e != nil {
 		env = e.State()
 	}
-	if !p.fast || f.odd != 0 || env.ModeActive || env.Hermetic || !ContentCheckOff() ||
+	if p.fresh {
+		f.fresh = handSeq.Load() + 1 // BeginFresh
+	}
+	if !p.fast || f.odd != 0 || env.ModeActive || env.Hermetic || !ContentCheckOff() || p.pols>>op.Policy&1 == 0 ||
 		len(p.meta) != 0 && !f.beginMeta(p) || len(p.metaList) != 0 && !f.metaElems(p, false) {
 		f.beginRows(p, env, e != nil)
 		return
@@ -158,7 +161,7 @@ func (f *frame) metaElems(p *fastPlan, after bool) bool {
 	for _, i := range p.metaList {
 		q := &ls[i]
 		for j := range q.n {
-			m, ok := p.sh.Elem(q.h, j).(asserts.Metadata)
+			m, ok := f.elemOf(q.h, j).(asserts.Metadata)
 			if !ok {
 				return false
 			}
@@ -199,18 +202,23 @@ func (f *frame) end() {
 		f.endRows()
 		return
 	}
+	if p.unc {
+		f.endIdent(p)
+		return
+	}
 	base := unsafe.Pointer(f)
 	for i := range p.rets {
 		n := &p.rets[i]
 		r := (*Slot)(unsafe.Add(base, n.off))
-		if r.meta != asserts.Versioned|fResult || n.le1 && r.after.Impl > 1 || n.eq1 && r.after.Storage != 1 {
+		if r.meta != asserts.Versioned|fResult || n.le1 && r.after.Impl > 1 || n.eq1 && r.after.Storage != 1 || n.one && r.after.Impl != 1 {
 			f.endRows()
 			return
 		}
 		for j := range n.terms {
 			t := &n.terms[j]
 			a := (*Slot)(unsafe.Add(base, t.a))
-			if t.k&(kApart|kAliasOrFresh) != 0 && a.id.Impl == r.id.Impl || t.k&kFresh != 0 && a.id.Storage == r.id.Storage ||
+			if t.k&(kApart|kAliasOrFresh) != 0 && a.id.Impl == r.id.Impl ||
+				t.k&kFresh != 0 && (a.id.Storage == r.id.Storage || r.anchor == a.anchor && r.anchor != nil) ||
 				t.k&kShares != 0 && (a.id.Storage != r.id.Storage || r.id.Storage == 0) ||
 				t.k&kReturns != 0 && a.after.Impl != r.id.Impl || t.k&kView != 0 && uint64(r.after.Storage) <= r.x ||
 				t.k&kAliasOrFresh != 0 && !(r.id.Storage == a.id.Storage && r.id.Storage != 0 || r.after.Impl <= 1 && r.after.Storage == 1) {
@@ -223,6 +231,13 @@ func (f *frame) end() {
 		f.endRows()
 		return
 	}
+	f.endPassed(p)
+}
+
+// endPassed ends a call that passed the fast plan's tests: one more call
+// of its op's signature when the plan calibrated the op for it, else
+// endFast.
+func (f *frame) endPassed(p *fastPlan) {
 	if poolLog.used.Load() && writeClock.Load() != f.since() || p.nl != 0 {
 		f.endFast(p)
 		return

@@ -66,7 +66,7 @@ func (f *frame) beginRows(p *fastPlan, env asserts.EnvState, hasEnv bool) {
 			memArg(&s[i], &sc.s[i], c.saved)
 			continue
 		}
-		sc.s[i].id, sc.s[i].meta = s[i].id, s[i].meta|c.saved
+		sc.s[i].id, sc.s[i].meta, sc.s[i].anchor = s[i].id, s[i].meta|c.saved, s[i].anchor
 	}
 	for _, i := range p.argLists {
 		l := &sc.ls[i]
@@ -120,7 +120,7 @@ func (f *frame) slowOfFast(p *fastPlan) *slowCall {
 			memArg(&s[i], &sc.s[i], fPending)
 			continue
 		}
-		sc.s[i].id, sc.s[i].meta = s[i].id, s[i].meta|fPending
+		sc.s[i].id, sc.s[i].meta, sc.s[i].anchor = s[i].id, s[i].meta|fPending, s[i].anchor
 	}
 	for _, i := range p.meta { // taken before the kernel (beginMeta)
 		sc.s[i].metadata, sc.s[i].hasMeta = s[i].x, true
@@ -236,7 +236,10 @@ func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 			continue
 		}
 		sc.s[i].after = s[i].after
-		sc.s[i].meta &^= fPending
+		sc.s[i].meta = sc.s[i].meta&^fPending | s[i].meta&fRecycled // AfterRecycled's mark
+		if p.unc {
+			f.anchorAfter(c, &s[i], &sc.s[i])
+		}
 	}
 	for i := p.nArgs; i < p.ns; i++ {
 		q, r := &s[i], &sc.s[i]
@@ -244,7 +247,7 @@ func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 			memRet(q, r, c.saved&fMode)
 			continue
 		}
-		r.id, r.after, r.meta, r.digest = q.id, q.after, q.meta, q.x
+		r.id, r.after, r.meta, r.digest, r.anchor = q.id, q.after, q.meta, q.x, q.anchor
 	}
 	for k, isList := range p.list {
 		if !isList {
@@ -266,10 +269,18 @@ func (f *frame) complete(p *fastPlan, sc *slowCall, s []Slot, ls []ListSlot) {
 		}
 		l.Reset(q.n)
 		l.base = q.base
+		uncounted := asserts.Traits(0)
+		if p.unc {
+			uncounted = fUncounted // as ResultIdentList
+		}
 		for j := range q.n {
 			e, qe := l.at(j), q.at(j)
 			e.id, e.after = qe.id, qe.after
-			e.meta = e.id.Traits&^asserts.AddressIdentity | fResult | c.saved&fMode
+			e.meta = e.id.Traits&^asserts.AddressIdentity | fResult | uncounted | c.saved&fMode
+		}
+		if p.unc {
+			l.ok = 0 // every list check takes its slow path, where the policy skips the use counts
+			continue
 		}
 		l.SummarizeResult()
 	}
@@ -289,7 +300,7 @@ func (f *frame) elems(q *ListSlot, buf *elemsBuf) []asserts.Identity {
 		ts = make([]asserts.Identity, q.n)
 	}
 	for i := range ts {
-		ts[i] = f.p.sh.Elem(q.h, i)
+		ts[i] = f.elemOf(q.h, i)
 	}
 	return ts
 }
@@ -301,12 +312,12 @@ func (f *frame) takeMetadata(q *Slot, s *Saved, c *Call) {
 		if c.TakeMetadata(s, q.x, q.mread&2 != 0) {
 			return
 		}
-		if m, ok := f.p.sh.Tensor(q.h).(asserts.Metadata); ok {
+		if m, ok := f.tensorOf(q.h).(asserts.Metadata); ok {
 			c.SaveMetadataOf(s, m)
 			return
 		}
 	}
-	c.SaveMetadata(s, f.p.sh.Tensor(q.h))
+	c.SaveMetadata(s, f.tensorOf(q.h))
 }
 
 // slotOfList returns the slot of list i.
@@ -334,4 +345,27 @@ func (x *rowCtx) distinctOutputs() {
 		}
 	}
 	x.c.DistinctOutputs(outs...)
+}
+
+// tensorOf makes the tensor of a single slot from its handle h: by the
+// Shape's Tensor function, or for a generic type (Frame.BeginOf) as an
+// interface of the call's instantiation holding h (the type is a
+// pointer: an interface's data word is the pointer itself).
+func (f *frame) tensorOf(h unsafe.Pointer) asserts.Identity {
+	if f.ptype == nil {
+		return f.p.sh.Tensor(h)
+	}
+	var t asserts.Identity
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&t))
+	w[0], w[1] = f.ptype, h
+	return t
+}
+
+// elemOf makes element i of a list slot from the list's data h, as
+// tensorOf does a single slot's.
+func (f *frame) elemOf(h unsafe.Pointer, i int) asserts.Identity {
+	if f.ptype == nil {
+		return f.p.sh.Elem(h, i)
+	}
+	return f.tensorOf(*(*unsafe.Pointer)(unsafe.Add(h, uintptr(i)*unsafe.Sizeof(h))))
 }

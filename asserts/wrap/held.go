@@ -11,10 +11,14 @@ import (
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
-// fresh_not_held counts its runs in laneFreshNotHeld (call.go).
+// fresh_not_held counts its runs in laneFreshNotHeld (call.go). Its rows
+// on the one path read the return's storage anchor from its snapshot
+// (Frame.RetIdent), nil for a type that reports none, as FreshNotHeld
+// finds it; a list's elements have none read, and are made tensors.
 func init() {
 	checkLane[checks.FreshNotHeld] = laneFreshNotHeld
-	rowSteps[checks.FreshNotHeld].after = forms{checktable.FormOne: stepFreshNotHeld, checktable.FormOf: stepFreshNotHeldOf}
+	rowSteps[checks.FreshNotHeld].after = forms{checktable.FormOne: stepFreshNotHeld, checktable.FormOf: stepFreshNotHeldOf,
+		checktable.FormRetList: stepFreshNotHeldList}
 }
 
 // This file is the contract and the checks of runtimes without use counts:

@@ -101,6 +101,7 @@ const (
 	stepImplUseCountEqFreshList
 	stepFreshNotHeld
 	stepFreshNotHeldOf
+	stepFreshNotHeldList
 )
 
 // rowSteps are the steps of each check's rows, by form: before the
@@ -178,7 +179,7 @@ func (x *rowCtx) lt() Loc { return x.f.p.sh.Locs[x.r.T] }
 func (x *rowCtx) lu() Loc { return x.f.p.sh.Locs[x.r.U] }
 
 // tensor is the row's single tensor T.
-func (x *rowCtx) tensor() asserts.Identity { return x.f.p.sh.Tensor(x.tq().h) }
+func (x *rowCtx) tensor() asserts.Identity { return x.f.tensorOf(x.tq().h) }
 
 // elems are the tensors of the row's list T.
 func (x *rowCtx) elems() []asserts.Identity { return x.f.elems(x.tlq(), x.buf) }
@@ -321,6 +322,8 @@ func (x *rowCtx) runTensor(id stepID) {
 		c.FreshNotHeldAnchor(x.lt(), x.t(), a)
 	case stepFreshNotHeldOf:
 		c.FreshNotHeldOf(x.lt(), x.t(), x.tensor(), x.lu(), x.u())
+	case stepFreshNotHeldList:
+		FreshNotHeldList(c, x.lt(), x.tl(), x.elems())
 	default:
 		c.misuse(x.r.Check, x.lt(), fmt.Sprintf("row of form %v: not a row this runtime runs", x.r.Form))
 	}

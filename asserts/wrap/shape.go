@@ -33,6 +33,17 @@ type Shape struct {
 	Locs []Loc
 	// Writes are the argument slots the call may write (Tensor(a!)).
 	Writes []int8
+	// NoUseCounts: the runtime's tensors have ids and no use counts
+	// (asserts.Identity): the wrapper reads them by [Frame.ArgIdent],
+	// [Frame.AfterIdent], [Frame.RetIdent]...; the use-count checks are
+	// skipped under no_use_counts and fresh_not_held checks the fresh
+	// returns.
+	NoUseCounts bool
+	// Anchored: the tensors' type reports its storage's anchor
+	// (asserts.Anchored), which the reads pass ([Frame.Anchor],
+	// [Frame.AfterRecycled]; the own-ids kind's ArgIdent...):
+	// fresh_no_alias compares the anchors too.
+	Anchored bool
 	// Tensor makes the tensor of a single slot from its handle, Elem the
 	// element i of a list slot from the list's data pointer, for the rows
 	// that read a tensor off the fast plan (same_content, binding_context,
@@ -94,11 +105,17 @@ type fastPlan struct {
 	// size is ns<<8 | nl, what begin checks the Frame's size against
 	size int
 	fast bool
+	// unc: the shape's runtime keeps no use counts (Shape.NoUseCounts);
+	// pols has bit P set for each policy P under which a plain call
+	// counts what the plan says (identPolicies)
+	unc  bool
+	pols uint32
 	// Bit i of the singles (kept, whole, le1, eq1) or of the lists (the
 	// l* masks): an argument's TensorImpl and StorageImpl must be kept
 	// (kept), and its version and traits too (whole); a return's
 	// TensorImpl use count must be <= 1 (le1), its StorageImpl's 1 (eq1).
 	kept, whole, le1, eq1     uint64
+	one                       uint64 // a return's TensorImpl use count must be 1
 	lkept, lwhole, lle1, leq1 uint64
 	// rets are the tests of the single returns against the arguments,
 	// lrets of the list returns against the single arguments
@@ -173,10 +190,19 @@ type fastCal struct {
 type retNeed struct {
 	r                                                 int8
 	apart, fresh, shares, returns, view, aliasOrFresh uint64
+	// alias: r is the argument's handle or on its storage (a may-alias
+	// return of a runtime without use counts)
+	alias uint64
+	// held: fresh_not_held's hand-out of r's storage, on a runtime
+	// without use counts; slot is r's slot (for its Loc)
+	held bool
+	slot int8
 	// off is r's offset in the Frame (its Slot's)
 	off uintptr
-	// le1 and eq1: the use counts' tests apply to r
-	le1, eq1 bool
+	// le1 and eq1: the use counts' tests apply to r; one: r's TensorImpl
+	// use count must be 1 (impl_use_count_eq_fresh: a count of 2, with
+	// a bound object, runs the rows)
+	le1, eq1, one bool
 	// terms are r's tests against each argument that has some
 	terms []term
 }
@@ -206,6 +232,7 @@ const (
 	kReturns                  // its TensorImpl after the kernel is the return's
 	kAliasOrFresh             // not the return's TensorImpl; its StorageImpl, or the return fresh
 	kView                     // the return holds the StorageImpl once more than before the kernel
+	kAlias                    // the return's TensorImpl or StorageImpl (a runtime without use counts)
 )
 
 // slotOff is the offset of single i's Slot in a Frame.
@@ -266,7 +293,8 @@ func lanePass(t *tally, lane int, n uint64) { t[lane/4] += n << (16 * (lane % 4)
 // derivePlan derives sh's plan: the slots' places, then each row's test.
 func derivePlan(sh *Shape, mem bool) *fastPlan {
 	n := sh.Args + sh.Rets
-	p := &fastPlan{sh: sh, idx: make([]int8, n), list: make([]bool, n), fast: true, mem: mem, held: -1}
+	p := &fastPlan{sh: sh, idx: make([]int8, n), list: make([]bool, n), fast: true, mem: mem, held: -1,
+		unc: sh.NoUseCounts, pols: 1<<checks.NumPolicies - 1}
 	var ns, nl int8
 	for k := range n {
 		if sh.Lists&(1<<k) != 0 {
@@ -287,22 +315,35 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 	p.size = p.ns<<8 | p.nl
 	perList := map[int8]*tally{}
 	for i := range sh.Rows {
+		if !sh.Rows[i].Skip && beginsOnce(sh.Rows[i].Check) {
+			p.fresh = true // the hand-out sequence when the call begins
+		}
 		if mem && !p.addRowMem(&sh.Rows[i]) || !mem && !p.addRow(&sh.Rows[i], perList) {
 			p.fast = false
 		}
+	}
+	if p.unc {
+		// lists of a runtime without use counts: off the plan
+		p.fast = p.fast && nl == 0
+		p.pols = identPolicies(sh)
 	}
 	p.deriveSteps()
 	// a return that no row of its own names (only a pair) is still read
 	for k := p.nArgs; k < p.ns; k++ {
 		p.ret(int8(k))
 	}
+	for k := range n {
+		if !p.list[k] && p.idx[k] >= int8(p.nArgs) {
+			p.ret(p.idx[k]).slot = int8(k)
+		}
+	}
 	for i := range p.rets {
 		n := &p.rets[i]
 		n.off = slotOff(int(n.r))
-		n.le1, n.eq1 = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0
+		n.le1, n.eq1, n.one = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0, p.one&(1<<n.r) != 0
 		for a := range p.nArgs {
 			var k uint8
-			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns, n.aliasOrFresh, n.view} {
+			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns, n.aliasOrFresh, n.view, n.alias} {
 				if set&(1<<a) != 0 {
 					k |= 1 << bit
 				}
@@ -364,6 +405,9 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
+	if p.unc {
+		return (r.Form == FormOne || r.Form == FormOf) && p.addIdent(r, t, u)
+	}
 	if r.Form == FormOne {
 		return p.addOne(r, t, u)
 	}
@@ -451,6 +495,8 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 		p.le1 |= 1 << t
 	case b == checktable.BatchUncounted:
 		p.eq1 |= 1 << t
+	case checktable.ImplUseCount(k):
+		p.one |= 1 << t // the form PyTorch 2.14 asserts: 1 for a tensor with no object bound
 	case b == checktable.BatchPairsHandle:
 		p.ret(t).apart |= 1 << u
 		return true // counted as part of impl_use_count_le_1
@@ -486,6 +532,18 @@ func (p *fastPlan) addOne(r *Row, t, u int8) bool {
 func readsBase(k checks.Check) bool {
 	for _, st := range checktable.StepsOf(k) {
 		if st.Phase == checktable.BeforeCall && st.Counts {
+			return true
+		}
+	}
+	return false
+}
+
+// beginsOnce reports whether k's rows need a step made once per call,
+// before the kernel (checktable.Step.Once: fresh_not_held's hand-out
+// sequence, Call.BeginFresh).
+func beginsOnce(k checks.Check) bool {
+	for _, st := range checktable.StepsOf(k) {
+		if st.Once {
 			return true
 		}
 	}

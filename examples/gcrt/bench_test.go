@@ -30,11 +30,19 @@ type benchOp struct {
 
 func benchOps() []benchOp {
 	x, y := arange(4, 4), arange(4, 4)
-	z := arange(4, 4)
+	z, o := arange(4, 4), arange(4, 4)
+	var xs []*gcrt.Tensor
+	for range 8 {
+		xs = append(xs, arange(2))
+	}
 	return []benchOp{
 		{"add", func() { gcrt.AddTensor(x, y, 1) }, func() { checked.AddTensor(x, y, 1) }, func() { floorAdd(x, y, 1) }},
 		{"add_", func() { gcrt.Add_Tensor(z, y, 0) }, func() { checked.Add_Tensor(z, y, 0) }, nil},
+		{"add.out", func() { gcrt.AddOut(x, y, 1, o) }, func() { checked.AddOut(x, y, 1, o) }, nil},
+		{"neg", func() { gcrt.Neg(x) }, func() { checked.Neg(x) }, nil},
 		{"transpose", func() { gcrt.TransposeInt(x, 0, 1) }, func() { checked.TransposeInt(x, 0, 1) }, nil},
+		{"contiguous", func() { gcrt.Contiguous(x, 0) }, func() { checked.Contiguous(x, 0) }, nil},
+		{"cat8", func() { gcrt.Cat(xs, 0) }, func() { checked.Cat(xs, 0) }, nil},
 	}
 }
 

@@ -40,6 +40,11 @@ type Frame struct {
 	// read the tensors' memory and begin and end the call with
 	// BeginMemory and EndMemory.
 	Memory bool
+	// TypeParams are the type parameters the tensors' type names (a
+	// generic type): the helpers are generic in them, the Shape has no
+	// Tensor and Elem functions, and the Before helper begins the call
+	// with a nil of Elem (wrap.Frame.BeginOf).
+	TypeParams []kernels.TypeParam
 }
 
 // A Shape is the data of a wrap.Shape: the slots' counts, which are
@@ -50,6 +55,12 @@ type Shape struct {
 	Rows            []ShapeRow
 	Locs            []Loc
 	Writes          []int
+	// NoUseCounts: the runtime's tensors have ids and no use counts
+	// (plan.OwnIDs): the returns are read without them.
+	NoUseCounts bool
+	// Anchored: the tensors' type reports its storage's anchor
+	// (asserts.Anchored), which the reads pass.
+	Anchored bool
 }
 
 // A ShapeRow is a wrap.Row: a row of the plan (or a plan skip: Skip, at
@@ -83,10 +94,21 @@ const (
 	ReadAfterArgMemory  // f.AfterArgMemory(I, unsafe.Pointer(t), t.Memory())
 	ReadAfterListMemory // f.AfterList(I, len(t)); for j, e := range t { f.AfterElemMemory(I, j, unsafe.Pointer(e), e.Memory()) }
 	ReadRetMemory       // f.RetMemory(I, unsafe.Pointer(t), t.Memory())
+	// The reads of a runtime without use counts (plan.OwnIDs), with the
+	// storage anchor where the type reports it (Read.Anchor; nil else).
+	ReadArgIdent     // f.ArgIdent(I, t.Ident(), t.StorageAnchor(), unsafe.Pointer(t))
+	ReadListIdent    // f.List(I, len(t), data); for j, e := range t { f.ElemIdent(I, j, e.Ident()) }
+	ReadAfterIdent   // f.AfterIdent(I, t.Ident(), t.StorageAnchor())
+	ReadRetIdent     // f.RetIdent(I, t.Ident(), t.StorageAnchor(), unsafe.Pointer(t))
+	ReadRetListIdent // f.List(I, len(t), data); each: f.RetElemIdent(I, j, e.Ident(), e.StorageAnchor()); f.RetListRead(I)
+	// The reads of an anchored type of a runtime with use counts.
+	ReadAnchor        // f.Anchor(I, t.StorageAnchor()): an argument's before the kernel, a return's
+	ReadAfterRecycled // f.AfterRecycled(I, t.Ident(), t.StorageAnchor())
 )
 
 var readNames = [...]string{"Arg", "ArgOpt", "List", "Meta", "ViewBase", "ViewBaseList", "AfterArg", "AfterList", "MetaAfter", "Ret", "RetList",
-	"ArgMemory", "ListMemory", "AfterArgMemory", "AfterListMemory", "RetMemory"}
+	"ArgMemory", "ListMemory", "AfterArgMemory", "AfterListMemory", "RetMemory",
+	"ArgIdent", "ListIdent", "AfterIdent", "RetIdent", "RetListIdent", "Anchor", "AfterRecycled"}
 
 // A Read is a read of a helper: of slot Slot (index I among its kind's),
 // and for a view base, of argument A (index AI).
@@ -97,10 +119,16 @@ type Read struct {
 	A     *Slot
 	AI    int
 	Ident string // the tensor type's method that reads the identities
+	// Anchor: the tensor's type reports its storage anchor
+	// (asserts.Anchored), which the read passes (nil otherwise).
+	Anchor bool
 }
 
 func (r Read) String() string {
 	s := fmt.Sprintf("%s(%d,t%d", readNames[r.Kind], r.I, r.Slot.K)
+	if r.Anchor {
+		s += ",anchor"
+	}
 	if r.A != nil {
 		s += fmt.Sprintf(",%d,t%d", r.AI, r.A.K)
 	}
@@ -133,7 +161,7 @@ func (fr *Frame) Key(after bool) string {
 	} else {
 		b.WriteString("Before")
 	}
-	fmt.Fprintf(&b, "[%d,%d](", fr.Singles, fr.Lists)
+	fmt.Fprintf(&b, "%s[%d,%d](", TypeParamsKey(fr.TypeParams), fr.Singles, fr.Lists)
 	if fr.Memory {
 		b.WriteString("memory ")
 	}
@@ -160,6 +188,12 @@ func (fr *Frame) ShapeKey() string {
 		fmt.Fprintf(&b, " %v/%v/%v/%d/%d/%x", r.Check, r.Form, r.Skip, r.T, r.U, r.Set)
 	}
 	fmt.Fprintf(&b, " writes %v", sh.Writes)
+	if sh.NoUseCounts {
+		b.WriteString(" uncounted")
+	}
+	if sh.Anchored {
+		b.WriteString(" anchored")
+	}
 	return b.String()
 }
 
@@ -171,7 +205,14 @@ func (fr *Frame) String() string {
 		b.WriteString(" memory")
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v\n", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes)
+	fmt.Fprintf(&b, "shape args %d rets %d lists %x optlists %x writes %v", fr.Shape.Args, fr.Shape.Rets, fr.Shape.Lists, fr.Shape.OptLists, fr.Shape.Writes)
+	if fr.Shape.NoUseCounts {
+		b.WriteString(" uncounted")
+	}
+	if fr.Shape.Anchored {
+		b.WriteString(" anchored")
+	}
+	b.WriteString("\n")
 	for _, r := range fr.Shape.Rows {
 		if r.Skip {
 			fmt.Fprintf(&b, "\tskip %v at l%d\n", r.Check, r.T)
@@ -200,19 +241,20 @@ func (fr *Frame) String() string {
 // (wrap.Slots, wrap.ListSlots).
 const (
 	maxSingles = 32
-	maxLists   = 8
+	maxLists   = 16
 )
 
 // onePath returns the op's Frame, or nil when the op takes the rows'
-// helpers: a runtime kind other than Counted and Memory, a tensor type
-// that is not a pointer of one type (or is generic, anchored, an
-// interface; for the kind Memory, one the adapter does not stand for), a
-// list return of the kind Memory, a row of a form the Frame's runtime does
-// not run, or more tensors than a Frame holds.
+// helpers: a runtime kind other than Counted, OwnIDs and Memory, a tensor
+// type that is not a pointer of one type (or is an interface; for the
+// kind Memory, generic or one the adapter does not stand for; for the
+// others, the foreign type), a list return or no tensor of the kind
+// Memory, a row of a form the Frame's runtime does not run, or more
+// tensors than a Frame holds.
 func (b *builder) onePath() *Frame {
 	o, op := b.o, b.out
 	mem := o.Identity == plan.Memory
-	if !mem && (o.Identity != plan.Counted || o.Foreign.Tensor.Name != "") {
+	if !mem && (o.Identity != plan.Counted && o.Identity != plan.OwnIDs || o.Foreign.Tensor.Name != "") {
 		return nil
 	}
 	fr := &Frame{Args: op.Args, Rets: op.Rets, Abandon: op.Abandon, Memory: mem}
@@ -225,14 +267,15 @@ func (b *builder) onePath() *Frame {
 			}
 			elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
 		}
-		if elem.Prefix != "*" || elem.Interface || len(elem.Params()) > 0 {
+		if elem.Prefix != "*" || elem.Interface {
 			return nil
 		}
-		// the memory kind's tensors are the adapter's; the counted kind's
-		// of a type that reports no anchor
-		if mem && s.Adapt == AdaptNone || !mem && (b.anchored(s) || o.AnchoredOf[elem.Origin().String()] || s.Adapt != AdaptNone) {
+		// the memory kind's tensors are the adapter's (not generic); the
+		// other kinds' their own type
+		if mem && (s.Adapt == AdaptNone || len(elem.Params()) > 0) || !mem && s.Adapt != AdaptNone {
 			return nil
 		}
+		fr.Shape.Anchored = fr.Shape.Anchored || !mem && b.anchored(s)
 		if fr.Elem.Name == "" {
 			fr.Elem = elem
 		} else if fr.Elem.String() != elem.String() {
@@ -244,12 +287,13 @@ func (b *builder) onePath() *Frame {
 			fr.Singles++
 		}
 	}
-	if len(all) == 0 || fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
-		return nil // an op without tensors to check keeps the helpers that count its skips
+	if len(all) == 0 && mem || fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
+		return nil
 	}
 	if !b.shapeRows(fr) {
 		return nil
 	}
+	fr.TypeParams = b.typeParams(all)
 	b.reads(fr)
 	return fr
 }
@@ -259,6 +303,7 @@ func (b *builder) onePath() *Frame {
 func (b *builder) shapeRows(fr *Frame) bool {
 	sh := &fr.Shape
 	sh.Args, sh.Rets = len(fr.Args), len(fr.Rets)
+	sh.NoUseCounts = b.o.Identity == plan.OwnIDs
 	for _, s := range append(append([]*Slot(nil), fr.Args...), fr.Rets...) {
 		if s.List {
 			sh.Lists |= 1 << s.K
@@ -300,7 +345,7 @@ func (b *builder) shapeRows(fr *Frame) bool {
 			r.T = as.K
 		}
 		f, ok := checktable.FormFor(ck.Name, as != nil, rs != nil && rs.List, as != nil && as.List)
-		if !ok || b.o.Identity != plan.Memory && (f == checktable.FormOf || onceStep(ck.Name)) {
+		if !ok || b.o.Identity.UseCounts() && (f == checktable.FormOf || onceStep(ck.Name)) {
 			// fresh_not_held's hand-outs (the runtime notes the call's
 			// start before the kernel): the memory kind's Frame
 			return false
@@ -322,8 +367,13 @@ func (b *builder) shapeRows(fr *Frame) bool {
 // metadata fingerprints, views' bases) before the kernel; the arguments'
 // again, their fingerprints, and the returns' identities and use counts
 // after it. The memory kind reads a tensor's memory instead (its
-// identities and fingerprint), an optional one its identities.
+// identities and fingerprint), an optional one its identities. A runtime
+// without use counts reads its tensors by the reads of its kind
+// (ArgIdent...), with their storage anchors where the type reports them,
+// and no use count (no view's base); an anchored type with use counts
+// adds the anchors (Anchor, AfterRecycled).
 func (b *builder) reads(fr *Frame) {
+	uncounted := fr.Shape.NoUseCounts
 	meta := map[*Slot]bool{}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
@@ -336,14 +386,21 @@ func (b *builder) reads(fr *Frame) {
 		switch {
 		case s.List && fr.Memory:
 			r.Kind = ReadListMemory
+		case s.List && uncounted:
+			r.Kind = ReadListIdent
 		case s.List:
 			r.Kind = ReadList
 		case s.Form == schema.TensorOptional:
-			r.Kind = ReadArgOpt
+			r.Kind = ReadArgOpt // saved without its anchor, as SaveOpt
 		case s.Identity == plan.Memory:
 			r.Kind = ReadArgMemory
+		case uncounted:
+			r.Kind, r.Anchor = ReadArgIdent, b.anchored(s)
 		}
 		fr.Before = append(fr.Before, r)
+		if r.Kind == ReadArg && !fr.Memory && b.anchored(s) {
+			fr.Before = append(fr.Before, Read{Kind: ReadAnchor, Slot: s, I: r.I, Anchor: true})
+		}
 		if meta[s] {
 			fr.Before = append(fr.Before, Read{Kind: ReadMeta, Slot: s, I: r.I})
 		}
@@ -369,6 +426,12 @@ func (b *builder) reads(fr *Frame) {
 			r.Kind = ReadAfterList
 		case s.Form != schema.TensorOptional && s.Identity == plan.Memory:
 			r.Kind = ReadAfterArgMemory
+		case uncounted && s.Form != schema.TensorOptional:
+			r.Kind, r.Anchor = ReadAfterIdent, b.anchored(s)
+		case !fr.Memory && b.anchored(s):
+			// a moved anchor is a resize; memory taken back during the
+			// call is a violation (as AfterRecycled)
+			r.Kind, r.Anchor = ReadAfterRecycled, true
 		}
 		fr.After = append(fr.After, r)
 		if meta[s] {
@@ -378,12 +441,20 @@ func (b *builder) reads(fr *Frame) {
 	for _, s := range fr.Rets {
 		r := Read{Kind: ReadRet, Slot: s, I: fr.Index(s)}
 		switch {
+		case s.List && uncounted:
+			// the elements' anchors, for fresh_not_held's hand-outs
+			r.Kind, r.Anchor = ReadRetListIdent, b.o.AnchoredOf[fr.Elem.Origin().String()]
 		case s.List:
 			r.Kind = ReadRetList
 		case fr.Memory:
 			r.Kind = ReadRetMemory
+		case uncounted:
+			r.Kind, r.Anchor = ReadRetIdent, b.anchored(s)
 		}
 		fr.After = append(fr.After, r)
+		if r.Kind == ReadRet && !fr.Memory && b.anchored(s) {
+			fr.After = append(fr.After, Read{Kind: ReadAnchor, Slot: s, I: r.I, Anchor: true})
+		}
 	}
 }
 

@@ -461,6 +461,12 @@ const (
 	// TensorImpl and StorageImpl alone. The learned path does not stand
 	// in by it; the one path's fast plan does (asserts/wrap's shape.go).
 	LearnedAliasOrFresh
+	// LearnedAliasOf: on a may-alias return of a runtime without use
+	// counts (FormOf, fresh_not_held's form beside fresh_or_alias): a
+	// return that is the argument's handle or on its StorageImpl passes
+	// the row, counted as run (the alias branch; the fresh branch
+	// decides by other means). Only the one path's fast plan reads it.
+	LearnedAliasOf
 )
 
 // A Batch is how gen runs a check's rows together with others behind one
@@ -535,6 +541,9 @@ func LearnedBy(k checks.Check, f Form) Learned {
 	case l == LearnedHeld:
 		if f == FormAnchor {
 			return l
+		}
+		if f == FormOf {
+			return LearnedAliasOf
 		}
 	case f == FormOne:
 		return l

@@ -32,11 +32,10 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b82365d17640(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_541eb81647fd(&fr, &opAddTensor, &assertgenshapes.Shape_6e09bd47223c, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_193ddc0f28e2(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_28bee668f132(&fr, self, other, r0)
 	return r0
 }
 
@@ -52,12 +51,11 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opAdd_Tensor, &assertgenshapes.Shape_1170009a0dd0, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_df32abc16334(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, other, r0)
 	return r0
 }
 
@@ -73,12 +71,11 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8a30663960cf(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2da3e93fc6ad(&fr, &opAddOut, &assertgenshapes.Shape_eb4837a490fc, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_67ba592ab417(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_e3544c1ff3a5(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -94,11 +91,10 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_e6af172667c7(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_be9f4262d844(&fr, &opCat, &assertgenshapes.Shape_34909cf28329, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_d9170fc9f709(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_da059ab2c2a6(&fr, tensors, r0)
 	return r0
 }
 
@@ -114,11 +110,10 @@ func Contiguous(self *kernels.Tensor, memory_format int) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opContiguous, &assertgenshapes.Shape_35e5d1bfff4c, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_63f04f001f95(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -134,12 +129,11 @@ func Copy_(self *kernels.Tensor, src *kernels.Tensor, non_blocking bool) *kernel
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opCopy_, &assertgenshapes.Shape_a29a419ca20b, self, src)
+	defer fr.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_df32abc16334(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, src, r0)
 	return r0
 }
 
@@ -155,11 +149,10 @@ func MulTensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b82365d17640(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_541eb81647fd(&fr, &opMulTensor, &assertgenshapes.Shape_6e09bd47223c, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_193ddc0f28e2(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_28bee668f132(&fr, self, other, r0)
 	return r0
 }
 
@@ -175,12 +168,11 @@ func Mul_Tensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opMul_Tensor, &assertgenshapes.Shape_1170009a0dd0, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_df32abc16334(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, other, r0)
 	return r0
 }
 
@@ -196,11 +188,10 @@ func Narrow(self *kernels.Tensor, dim int64, start int64, length int64) *kernels
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opNarrow, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -216,11 +207,10 @@ func Neg(self *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opNeg, &assertgenshapes.Shape_509fc5fab56f, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_d5968d2a59de(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -236,11 +226,10 @@ func Reshape(self *kernels.Tensor, shape []int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opReshape, &assertgenshapes.Shape_35e5d1bfff4c, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_63f04f001f95(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -256,11 +245,10 @@ func SelectInt(self *kernels.Tensor, dim int64, index int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opSelectInt, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -276,12 +264,11 @@ func T_(self *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_011756b6591b(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a9de867df210(&fr, &opT_, &assertgenshapes.Shape_c3d571785ec7, self)
+	defer fr.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost_e328b0d8386e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4edb355ba732(&fr, self, r0)
 	return r0
 }
 
@@ -297,11 +284,10 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opTransposeInt, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -317,11 +303,10 @@ func Unsqueeze(self *kernels.Tensor, dim int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opUnsqueeze, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -337,11 +322,10 @@ func Clone(self *kernels.Tensor, memory_format *int) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opClone, &assertgenshapes.Shape_509fc5fab56f, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_d5968d2a59de(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -357,12 +341,11 @@ func Zero_(self *kernels.Tensor) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_011756b6591b(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a9de867df210(&fr, &opZero_, &assertgenshapes.Shape_c3d571785ec7, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_e328b0d8386e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4edb355ba732(&fr, self, r0)
 	return r0
 }
 
@@ -378,12 +361,11 @@ func Set_SourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.T
 	if !asserts.Checking() {
 		return kernels.Set_SourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_011756b6591b(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a9de867df210(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_0723067db4f0, self)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_848eb2988eed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4edb355ba732(&fr, self, r0)
 	return r0
 }
 
@@ -399,11 +381,10 @@ func SetSourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.Te
 	if !asserts.Checking() {
 		return kernels.SetSourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opSetSourceStorage, &assertgenshapes.Shape_5bed03253ef0, self)
 	r0 := kernels.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost_6493aa0d2a34(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -419,12 +400,11 @@ func Set_SourceTensor(self *kernels.Tensor, source *kernels.Tensor) *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_30a9fb55f276, self, source)
+	defer fr.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_7a78c9effe17(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, source, r0)
 	return r0
 }
 
@@ -440,11 +420,10 @@ func View(self *kernels.Tensor, size []int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opView, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 

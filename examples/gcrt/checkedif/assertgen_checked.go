@@ -43,11 +43,10 @@ func (k *checked) AddTensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b82365d17640(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_541eb81647fd(&fr, &opAddTensor, &assertgenshapes.Shape_6e09bd47223c, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_193ddc0f28e2(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_28bee668f132(&fr, self, other, r0)
 	return r0
 }
 
@@ -62,12 +61,11 @@ func (k *checked) Add_Tensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float6
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opAdd_Tensor, &assertgenshapes.Shape_1170009a0dd0, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_df32abc16334(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, other, r0)
 	return r0
 }
 
@@ -82,12 +80,11 @@ func (k *checked) AddOut(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64, o
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8a30663960cf(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2da3e93fc6ad(&fr, &opAddOut, &assertgenshapes.Shape_eb4837a490fc, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_67ba592ab417(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_e3544c1ff3a5(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -102,11 +99,10 @@ func (k *checked) Cat(tensors []*gcrt.Tensor, dim int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_e6af172667c7(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_be9f4262d844(&fr, &opCat, &assertgenshapes.Shape_34909cf28329, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_d9170fc9f709(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_da059ab2c2a6(&fr, tensors, r0)
 	return r0
 }
 
@@ -121,11 +117,10 @@ func (k *checked) Contiguous(self *gcrt.Tensor, memory_format int) *gcrt.Tensor 
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opContiguous, &assertgenshapes.Shape_35e5d1bfff4c, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_63f04f001f95(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -140,12 +135,11 @@ func (k *checked) Copy_(self *gcrt.Tensor, src *gcrt.Tensor, non_blocking bool) 
 	if !asserts.Checking() {
 		return k.next.Copy_(self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opCopy_, &assertgenshapes.Shape_a29a419ca20b, self, src)
+	defer fr.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_df32abc16334(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, src, r0)
 	return r0
 }
 
@@ -160,11 +154,10 @@ func (k *checked) MulTensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor 
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_b82365d17640(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_541eb81647fd(&fr, &opMulTensor, &assertgenshapes.Shape_6e09bd47223c, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_193ddc0f28e2(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_28bee668f132(&fr, self, other, r0)
 	return r0
 }
 
@@ -179,12 +172,11 @@ func (k *checked) Mul_Tensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opMul_Tensor, &assertgenshapes.Shape_1170009a0dd0, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_df32abc16334(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, other, r0)
 	return r0
 }
 
@@ -199,11 +191,10 @@ func (k *checked) Narrow(self *gcrt.Tensor, dim int64, start int64, length int64
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opNarrow, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -218,11 +209,10 @@ func (k *checked) Neg(self *gcrt.Tensor) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opNeg, &assertgenshapes.Shape_509fc5fab56f, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_d5968d2a59de(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -237,11 +227,10 @@ func (k *checked) Reshape(self *gcrt.Tensor, shape []int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opReshape, &assertgenshapes.Shape_35e5d1bfff4c, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_63f04f001f95(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -256,11 +245,10 @@ func (k *checked) SelectInt(self *gcrt.Tensor, dim int64, index int64) *gcrt.Ten
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opSelectInt, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -275,12 +263,11 @@ func (k *checked) T_(self *gcrt.Tensor) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.T_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_011756b6591b(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a9de867df210(&fr, &opT_, &assertgenshapes.Shape_c3d571785ec7, self)
+	defer fr.Abandon()
 	r0 := k.next.T_(self)
-	assertgenshapes.ChecksPost_e328b0d8386e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4edb355ba732(&fr, self, r0)
 	return r0
 }
 
@@ -295,11 +282,10 @@ func (k *checked) TransposeInt(self *gcrt.Tensor, dim0 int64, dim1 int64) *gcrt.
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opTransposeInt, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -314,11 +300,10 @@ func (k *checked) Unsqueeze(self *gcrt.Tensor, dim int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Unsqueeze(self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opUnsqueeze, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -333,11 +318,10 @@ func (k *checked) Clone(self *gcrt.Tensor, memory_format *int) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_34ea51e666cb(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opClone, &assertgenshapes.Shape_509fc5fab56f, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_d5968d2a59de(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -352,12 +336,11 @@ func (k *checked) Zero_(self *gcrt.Tensor) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_011756b6591b(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a9de867df210(&fr, &opZero_, &assertgenshapes.Shape_c3d571785ec7, self)
+	defer fr.Abandon()
 	r0 := k.next.Zero_(self)
-	assertgenshapes.ChecksPost_e328b0d8386e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4edb355ba732(&fr, self, r0)
 	return r0
 }
 
@@ -372,12 +355,11 @@ func (k *checked) Set_SourceStorage(self *gcrt.Tensor, source *gcrt.Storage) *gc
 	if !asserts.Checking() {
 		return k.next.Set_SourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_011756b6591b(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a9de867df210(&fr, &opSet_SourceStorage, &assertgenshapes.Shape_0723067db4f0, self)
+	defer fr.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_848eb2988eed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4edb355ba732(&fr, self, r0)
 	return r0
 }
 
@@ -392,11 +374,10 @@ func (k *checked) SetSourceStorage(self *gcrt.Tensor, source *gcrt.Storage) *gcr
 	if !asserts.Checking() {
 		return k.next.SetSourceStorage(self, source)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opSetSourceStorage, &assertgenshapes.Shape_5bed03253ef0, self)
 	r0 := k.next.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost_6493aa0d2a34(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }
 
@@ -411,12 +392,11 @@ func (k *checked) Set_SourceTensor(self *gcrt.Tensor, source *gcrt.Tensor) *gcrt
 	if !asserts.Checking() {
 		return k.next.Set_SourceTensor(self, source)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_587e0689ca2a(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_1a8923adb626(&fr, &opSet_SourceTensor, &assertgenshapes.Shape_30a9fb55f276, self, source)
+	defer fr.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_7a78c9effe17(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.After_4be7fc7012f2(&fr, self, source, r0)
 	return r0
 }
 
@@ -431,10 +411,9 @@ func (k *checked) View(self *gcrt.Tensor, size []int64) *gcrt.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_56b94bd93823(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_8d364feecbc0(&fr, &opView, &assertgenshapes.Shape_a168625c305b, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_72bbd6173193(&fr, self, r0)
 	return r0
 }

@@ -43,11 +43,10 @@ func (k *checked) Abs(self *planted.Tensor) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Abs(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opAbs, &assertgenshapes.Shape_368f8014a2aa, self)
 	r0 := k.next.Abs(self)
-	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -62,11 +61,10 @@ func (k *checked) AddTensor(self *planted.Tensor, other *planted.Tensor, alpha f
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_cc3c2d35ebcf(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e4a40536994(&fr, &opAddTensor, &assertgenshapes.Shape_9036d09e9965, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_dd53747e3f65(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_0c26fa796f9d(&fr, self, other, r0)
 	return r0
 }
 
@@ -81,12 +79,11 @@ func (k *checked) Add_Tensor(self *planted.Tensor, other *planted.Tensor, alpha 
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_e4a78cd3a4e0(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a22335215079(&fr, &opAdd_Tensor, &assertgenshapes.Shape_f19b30f0a542, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_fa6d37cf4e3c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_45e96b4099f0(&fr, self, other, r0)
 	return r0
 }
 
@@ -101,11 +98,10 @@ func (k *checked) Cat(tensors []*planted.Tensor, dim int64) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_d6d82fcbe8d0(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_ec919b329b3c(&fr, &opCat, &assertgenshapes.Shape_9ea7feae6807, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_8b45b0aef7f6(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_52dd440e00e7(&fr, tensors, r0)
 	return r0
 }
 
@@ -120,11 +116,10 @@ func (k *checked) Contiguous(self *planted.Tensor, memory_format int) *planted.T
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opContiguous, &assertgenshapes.Shape_e1228dca3d6e, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_0db05c9206cd(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -139,11 +134,10 @@ func (k *checked) MulTensor(self *planted.Tensor, other *planted.Tensor) *plante
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_cc3c2d35ebcf(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0e4a40536994(&fr, &opMulTensor, &assertgenshapes.Shape_9036d09e9965, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_dd53747e3f65(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_0c26fa796f9d(&fr, self, other, r0)
 	return r0
 }
 
@@ -158,11 +152,10 @@ func (k *checked) Neg(self *planted.Tensor) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opNeg, &assertgenshapes.Shape_368f8014a2aa, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -177,11 +170,10 @@ func (k *checked) Reshape(self *planted.Tensor, shape []int64) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opReshape, &assertgenshapes.Shape_e1228dca3d6e, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_0db05c9206cd(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -196,11 +188,10 @@ func (k *checked) Relu(self *planted.Tensor) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Relu(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opRelu, &assertgenshapes.Shape_368f8014a2aa, self)
 	r0 := k.next.Relu(self)
-	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -215,11 +206,10 @@ func (k *checked) SoftmaxInt(self *planted.Tensor, dim int64, dtype *int) *plant
 	if !asserts.Checking() {
 		return k.next.SoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opSoftmaxInt, &assertgenshapes.Shape_368f8014a2aa, self)
 	r0 := k.next.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -234,11 +224,10 @@ func (k *checked) SumDimIntList(self *planted.Tensor, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return k.next.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opSumDimIntList, &assertgenshapes.Shape_368f8014a2aa, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -253,11 +242,10 @@ func (k *checked) TransposeInt(self *planted.Tensor, dim0 int64, dim1 int64) *pl
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_387bdc089e17(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opTransposeInt, &assertgenshapes.Shape_86bfd3a91cb0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_9b75e6b7592b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -272,11 +260,10 @@ func (k *checked) Clone(self *planted.Tensor, memory_format *int) *planted.Tenso
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_12a07040ce88(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opClone, &assertgenshapes.Shape_368f8014a2aa, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }
 
@@ -291,10 +278,9 @@ func (k *checked) View(self *planted.Tensor, size []int64) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_387bdc089e17(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_dad1b043f149(&fr, &opView, &assertgenshapes.Shape_86bfd3a91cb0, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_9b75e6b7592b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_41545a32fde1(&fr, self, r0)
 	return r0
 }

@@ -43,11 +43,10 @@ func (k *checked) AddTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_12219cd2fe25(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_31f82bf45f14(&fr, &opAddTensor, &assertgenshapes.Shape_33388a1aa03c, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c70d2cff80be(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_0fb3f4509779(&fr, self, other, r0)
 	return r0
 }
 
@@ -62,12 +61,11 @@ func (k *checked) Add_Tensor(self *pool.Tensor[float32], other *pool.Tensor[floa
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_ea11a7fca945(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_775596d2430a(&fr, &opAdd_Tensor, &assertgenshapes.Shape_599e07e202e1, self, other)
+	defer fr.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_5fa0839e2641(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_1097f6f1083b(&fr, self, other, r0)
 	return r0
 }
 
@@ -82,12 +80,11 @@ func (k *checked) AddOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_bcadf2b8ce43(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_43c63a961460(&fr, &opAddOut, &assertgenshapes.Shape_59a8c5fa65a1, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_d5d0a9081663(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_72b80dbe443a(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -102,11 +99,10 @@ func (k *checked) MulTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_12219cd2fe25(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_31f82bf45f14(&fr, &opMulTensor, &assertgenshapes.Shape_33388a1aa03c, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_c70d2cff80be(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_0fb3f4509779(&fr, self, other, r0)
 	return r0
 }
 
@@ -121,12 +117,11 @@ func (k *checked) MulOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_bcadf2b8ce43(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_43c63a961460(&fr, &opMulOut, &assertgenshapes.Shape_59a8c5fa65a1, self, other, out)
+	defer fr.Abandon()
 	r0 := k.next.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_d5d0a9081663(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_72b80dbe443a(&fr, self, other, out, r0)
 	return r0
 }
 
@@ -141,11 +136,10 @@ func (k *checked) Neg(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_1001a94bf54a(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb8fb251d23e(&fr, &opNeg, &assertgenshapes.Shape_39d78d4816fd, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_a9d382e8deec(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4b4ad0f01a2f(&fr, self, r0)
 	return r0
 }
 
@@ -160,11 +154,10 @@ func (k *checked) SelectInt(self *pool.Tensor[float32], dim int64, index int64) 
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_83ec2c38ffc3(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_febe6b37ac10(&fr, &opSelectInt, &assertgenshapes.Shape_265b68e3692f, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_4b4ad0f01a2f(&fr, self, r0)
 	return r0
 }
 
@@ -179,11 +172,10 @@ func (k *checked) TransposeInt(self *pool.Tensor[float32], dim0 int64, dim1 int6
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_83ec2c38ffc3(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_febe6b37ac10(&fr, &opTransposeInt, &assertgenshapes.Shape_265b68e3692f, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_4b4ad0f01a2f(&fr, self, r0)
 	return r0
 }
 
@@ -198,11 +190,10 @@ func (k *checked) Clone(self *pool.Tensor[float32], memory_format *int) *pool.Te
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_1001a94bf54a(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb8fb251d23e(&fr, &opClone, &assertgenshapes.Shape_39d78d4816fd, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_a9d382e8deec(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4b4ad0f01a2f(&fr, self, r0)
 	return r0
 }
 
@@ -217,11 +208,10 @@ func (k *checked) Zero_(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_342110e8cb48(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4d589016dbef(&fr, &opZero_, &assertgenshapes.Shape_5d2e33b6acb6, self)
+	defer fr.Abandon()
 	r0 := k.next.Zero_(self)
-	assertgenshapes.ChecksPost_89d2a6018b7e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_9920a3032b0b(&fr, self, r0)
 	return r0
 }

@@ -32,11 +32,10 @@ func AddTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.AddTensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2efa84e14f5b[T](&fr, &opAddTensor, &assertgenshapes.Shape_59aa4977f82d, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_8cf2216a9350[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -52,12 +51,11 @@ func Add_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Add_Tensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_df2a39b4f6ba[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_612193999e00[T](&fr, &opAdd_Tensor, &assertgenshapes.Shape_3c4901f61c50, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_7d9ca69e69f3[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -73,12 +71,11 @@ func AddOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	if !asserts.Checking() {
 		return kernels.AddOut[T](self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_a4819ded5af6[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_75932970ba0b[T](&fr, &opAddOut, &assertgenshapes.Shape_c37ddff64278, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
-	assertgenshapes.ChecksPost_d8e61dea27c5[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_d870050f6370[T](&fr, self, other, out, r0)
 	return r0
 }
 
@@ -94,11 +91,10 @@ func Cat[T float32 | float64](tensors []*kernels.Tensor[T], dim int64) *kernels.
 	if !asserts.Checking() {
 		return kernels.Cat[T](tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_bf185937d6c8[T](&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_772c35575cff[T](&fr, &opCat, &assertgenshapes.Shape_0c7616a6b739, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
-	assertgenshapes.ChecksPost_2f283b8f3b10[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_0eda70ddcd50[T](&fr, tensors, r0)
 	return r0
 }
 
@@ -114,11 +110,10 @@ func Contiguous[T float32 | float64](self *kernels.Tensor[T], memory_format int)
 	if !asserts.Checking() {
 		return kernels.Contiguous[T](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f56ce566d679[T](&fr, &opContiguous, &assertgenshapes.Shape_682ae5f45b9c, self)
 	r0 := kernels.Contiguous[T](self, memory_format)
-	assertgenshapes.ChecksPost_19036514b948[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -134,12 +129,11 @@ func Copy_[T float32 | float64](self *kernels.Tensor[T], src *kernels.Tensor[T],
 	if !asserts.Checking() {
 		return kernels.Copy_[T](self, src, non_blocking)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_df2a39b4f6ba[T](&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_612193999e00[T](&fr, &opCopy_, &assertgenshapes.Shape_84c77d677bcc, self, src)
+	defer fr.Abandon()
 	r0 := kernels.Copy_[T](self, src, non_blocking)
-	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.After_7d9ca69e69f3[T](&fr, self, src, r0)
 	return r0
 }
 
@@ -155,11 +149,10 @@ func Exp[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Exp[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f56ce566d679[T](&fr, &opExp, &assertgenshapes.Shape_10367cd62fb1, self)
 	r0 := kernels.Exp[T](self)
-	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -175,11 +168,10 @@ func Mm[T float32 | float64](self *kernels.Tensor[T], mat2 *kernels.Tensor[T]) *
 	if !asserts.Checking() {
 		return kernels.Mm[T](self, mat2)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2efa84e14f5b[T](&fr, &opMm, &assertgenshapes.Shape_ffd282d9f6bf, self, mat2)
 	r0 := kernels.Mm[T](self, mat2)
-	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.After_8cf2216a9350[T](&fr, self, mat2, r0)
 	return r0
 }
 
@@ -195,11 +187,10 @@ func MulTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.MulTensor[T](self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2efa84e14f5b[T](&fr, &opMulTensor, &assertgenshapes.Shape_59aa4977f82d, self, other)
 	r0 := kernels.MulTensor[T](self, other)
-	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_8cf2216a9350[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -215,12 +206,11 @@ func Mul_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor[T](self, other)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_df2a39b4f6ba[T](&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_612193999e00[T](&fr, &opMul_Tensor, &assertgenshapes.Shape_3c4901f61c50, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Mul_Tensor[T](self, other)
-	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_7d9ca69e69f3[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -236,12 +226,11 @@ func MulOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	if !asserts.Checking() {
 		return kernels.MulOut[T](self, other, out)
 	}
-	var c wrap.Call
-	var a0, a1, a2 wrap.Saved
-	assertgenshapes.ChecksPre_a4819ded5af6[T](&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_75932970ba0b[T](&fr, &opMulOut, &assertgenshapes.Shape_c37ddff64278, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.MulOut[T](self, other, out)
-	assertgenshapes.ChecksPost_d8e61dea27c5[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.After_d870050f6370[T](&fr, self, other, out, r0)
 	return r0
 }
 
@@ -257,11 +246,10 @@ func Neg[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Neg[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f56ce566d679[T](&fr, &opNeg, &assertgenshapes.Shape_10367cd62fb1, self)
 	r0 := kernels.Neg[T](self)
-	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -277,11 +265,10 @@ func Reshape[T float32 | float64](self *kernels.Tensor[T], shape []int64) *kerne
 	if !asserts.Checking() {
 		return kernels.Reshape[T](self, shape)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f56ce566d679[T](&fr, &opReshape, &assertgenshapes.Shape_682ae5f45b9c, self)
 	r0 := kernels.Reshape[T](self, shape)
-	assertgenshapes.ChecksPost_19036514b948[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -297,11 +284,10 @@ func Relu[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Relu[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f56ce566d679[T](&fr, &opRelu, &assertgenshapes.Shape_10367cd62fb1, self)
 	r0 := kernels.Relu[T](self)
-	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -317,12 +303,11 @@ func Relu_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Relu_[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_498f00188c13[T](&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5e798ae0c754[T](&fr, &opRelu_, &assertgenshapes.Shape_efdd0621e604, self)
+	defer fr.Abandon()
 	r0 := kernels.Relu_[T](self)
-	assertgenshapes.ChecksPost_310403bc1fec[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_06ba7a924c0f[T](&fr, self, r0)
 	return r0
 }
 
@@ -338,11 +323,10 @@ func SelectInt[T float32 | float64](self *kernels.Tensor[T], dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectInt[T](self, dim, index)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6bbc6137b4ca[T](&fr, &opSelectInt, &assertgenshapes.Shape_7559193dd393, self)
 	r0 := kernels.SelectInt[T](self, dim, index)
-	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -358,14 +342,10 @@ func SplitTensor[T float32 | float64](self *kernels.Tensor[T], split_size int64,
 	if !asserts.Checking() {
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_786914eacb17[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_690e69e4ceaf[T](&fr, &opSplitTensor, &assertgenshapes.Shape_e5de73b53db7, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
-	assertgenshapes.ChecksPost_521829e4f115[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_31b9bee3997e[T](&fr, self, r0)
 	return r0
 }
 
@@ -381,11 +361,10 @@ func Sum[T float32 | float64](self *kernels.Tensor[T], dtype *int) *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.Sum[T](self, dtype)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f56ce566d679[T](&fr, &opSum, &assertgenshapes.Shape_10367cd62fb1, self)
 	r0 := kernels.Sum[T](self, dtype)
-	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -401,11 +380,10 @@ func T[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.T[T](self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6bbc6137b4ca[T](&fr, &opT, &assertgenshapes.Shape_7559193dd393, self)
 	r0 := kernels.T[T](self)
-	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -421,11 +399,10 @@ func TransposeInt[T float32 | float64](self *kernels.Tensor[T], dim0 int64, dim1
 	if !asserts.Checking() {
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6bbc6137b4ca[T](&fr, &opTransposeInt, &assertgenshapes.Shape_7559193dd393, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
-	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -441,11 +418,10 @@ func Clone[T float32 | float64](self *kernels.Tensor[T], memory_format *int) *ke
 	if !asserts.Checking() {
 		return kernels.Clone[T](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_f56ce566d679[T](&fr, &opClone, &assertgenshapes.Shape_10367cd62fb1, self)
 	r0 := kernels.Clone[T](self, memory_format)
-	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -461,12 +437,11 @@ func Zero_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Zero_[T](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_498f00188c13[T](&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_5e798ae0c754[T](&fr, &opZero_, &assertgenshapes.Shape_efdd0621e604, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_[T](self)
-	assertgenshapes.ChecksPost_310403bc1fec[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_06ba7a924c0f[T](&fr, self, r0)
 	return r0
 }
 
@@ -482,11 +457,10 @@ func SubTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.SubTensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2efa84e14f5b[T](&fr, &opSubTensor, &assertgenshapes.Shape_59aa4977f82d, self, other)
 	r0 := kernels.SubTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_8cf2216a9350[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -502,11 +476,10 @@ func View[T float32 | float64](self *kernels.Tensor[T], size []int64) *kernels.T
 	if !asserts.Checking() {
 		return kernels.View[T](self, size)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6bbc6137b4ca[T](&fr, &opView, &assertgenshapes.Shape_7559193dd393, self)
 	r0 := kernels.View[T](self, size)
-	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 
@@ -522,11 +495,10 @@ func Alias[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Alias[T](self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6bbc6137b4ca[T](&fr, &opAlias, &assertgenshapes.Shape_7559193dd393, self)
 	r0 := kernels.Alias[T](self)
-	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_2dd64928be04[T](&fr, self, r0)
 	return r0
 }
 

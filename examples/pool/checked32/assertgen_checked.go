@@ -32,11 +32,10 @@ func AddTensor(self *kernels.Tensor[float32], other *kernels.Tensor[float32], al
 	if !asserts.Checking() {
 		return kernels.AddTensor[float32](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_12219cd2fe25(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_31f82bf45f14(&fr, &opAddTensor, &assertgenshapes.Shape_33388a1aa03c, self, other)
 	r0 := kernels.AddTensor[float32](self, other, alpha)
-	assertgenshapes.ChecksPost_c70d2cff80be(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_0fb3f4509779(&fr, self, other, r0)
 	return r0
 }
 
@@ -52,11 +51,10 @@ func Contiguous(self *kernels.Tensor[float32], memory_format int) *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.Contiguous[float32](self, memory_format)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_1001a94bf54a(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_cb8fb251d23e(&fr, &opContiguous, &assertgenshapes.Shape_eb85af346cfd, self)
 	r0 := kernels.Contiguous[float32](self, memory_format)
-	assertgenshapes.ChecksPost_5f13a132d6e4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_4b4ad0f01a2f(&fr, self, r0)
 	return r0
 }
 
@@ -72,12 +70,11 @@ func Zero_(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 	if !asserts.Checking() {
 		return kernels.Zero_[float32](self)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_342110e8cb48(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
-	defer c.Abandon()
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_4d589016dbef(&fr, &opZero_, &assertgenshapes.Shape_5d2e33b6acb6, self)
+	defer fr.Abandon()
 	r0 := kernels.Zero_[float32](self)
-	assertgenshapes.ChecksPost_89d2a6018b7e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.After_9920a3032b0b(&fr, self, r0)
 	return r0
 }
 
@@ -93,11 +90,10 @@ func Alias(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 	if !asserts.Checking() {
 		return kernels.Alias[float32](self)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_83ec2c38ffc3(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_febe6b37ac10(&fr, &opAlias, &assertgenshapes.Shape_265b68e3692f, self)
 	r0 := kernels.Alias[float32](self)
-	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_4b4ad0f01a2f(&fr, self, r0)
 	return r0
 }
 

@@ -277,10 +277,10 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 	if !asserts.Checking() {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftGetPlanCacheSize, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCufftGetPlanCacheSize, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -296,10 +296,10 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 	if !asserts.Checking() {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -316,10 +316,10 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 		kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXCufftClearPlanCache = wrap.Op{
@@ -335,10 +335,10 @@ func XCufftClearPlanCache(device_index int64) {
 		kernels.XCufftClearPlanCache(device_index)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftClearPlanCache, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCufftClearPlanCache, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.XCufftClearPlanCache(device_index)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opIndexTensor = wrap.Op{
@@ -5353,10 +5353,10 @@ func IsVulkanAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.IsVulkanAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsVulkanAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5372,10 +5372,10 @@ func XNnpackAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.XNnpackAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNnpackAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

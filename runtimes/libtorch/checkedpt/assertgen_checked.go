@@ -33,10 +33,10 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastByte(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastByte, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastByte, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastByte(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -52,10 +52,10 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastChar(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastChar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastChar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastChar(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -71,10 +71,10 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastDouble(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastDouble, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastDouble, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -90,10 +90,10 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastFloat(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastFloat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastFloat, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -109,10 +109,10 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastInt(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastInt, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastInt(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -128,10 +128,10 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastLong(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastLong, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastLong, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastLong(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -147,10 +147,10 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastShort(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastShort, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastShort, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastShort(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -166,10 +166,10 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastHalf(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastHalf, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastHalf, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -186,10 +186,10 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXBackward, &assertgenshapes.Locs_bfd45961b7eb)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXBackward, &assertgenshapes.Shape_038d6c8b8c3e)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_bfd45961b7eb)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opSetData = wrap.Op{
@@ -224,10 +224,10 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Data(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opData, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opData, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Data(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -243,10 +243,10 @@ func IsLeaf(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsLeaf(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsLeaf, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsLeaf, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsLeaf(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -262,10 +262,10 @@ func OutputNr(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.OutputNr(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOutputNr, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOutputNr, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.OutputNr(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -281,10 +281,10 @@ func XVersion(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XVersion(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXVersion, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXVersion, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XVersion(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -340,10 +340,10 @@ func RetainsGrad(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.RetainsGrad(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRetainsGrad, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRetainsGrad, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.RetainsGrad(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -359,10 +359,10 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimal(self, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFwPrimal, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -378,10 +378,10 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMakeDual(primal, tangent, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMakeDual, &assertgenshapes.Shape_684e4f36f084)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -397,10 +397,10 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XUnpackDual(dual, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXUnpackDual, &assertgenshapes.Locs_1c0372bb0473)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUnpackDual, &assertgenshapes.Shape_4701c02105f8)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_1c0372bb0473)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -494,10 +494,10 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rename(self, names)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRename, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRename, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Rename(self, names)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -513,10 +513,10 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignTo(self, names)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignTo, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAlignTo, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AlignTo(self, names)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -532,10 +532,10 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 	if !asserts.Checking() {
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAlignToEllipsisIdx, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -551,10 +551,10 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignAs(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opAlignAs, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAlignAs, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.AlignAs(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -570,10 +570,10 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignTensors(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opAlignTensors, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAlignTensors, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.AlignTensors(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -609,10 +609,10 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		kernels.XAssertTensorMetadata(a, size, stride, dtype)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAssertTensorMetadata, &assertgenshapes.Shape_a31d621cfefe)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_e661941904a0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opRefineNames = wrap.Op{
@@ -627,10 +627,10 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RefineNames(self, names)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRefineNames, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRefineNames, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.RefineNames(self, names)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -742,10 +742,10 @@ func XUseCudnnRnnFlattenWeight() bool {
 	if !asserts.Checking() {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -761,10 +761,10 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs_0986e8473563)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCudnnRnnFlattenWeight, &assertgenshapes.Shape_b787cd055e9b)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0986e8473563)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -878,10 +878,10 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCudnnInitDropoutState, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -917,10 +917,10 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXDebugHasInternalOverlap, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -975,10 +975,10 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMaskedScale(self, mask, scale)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMaskedScale, &assertgenshapes.Locs_4f7142d009c6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMaskedScale, &assertgenshapes.Shape_e700940418be)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4f7142d009c6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1092,10 +1092,10 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSobolEngineDraw, &assertgenshapes.Locs_9e324f96bb0b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSobolEngineDraw, &assertgenshapes.Shape_63dac07410f1)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_9e324f96bb0b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1171,10 +1171,10 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXReshapeFromTensor, &assertgenshapes.Locs_735712622a5c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXReshapeFromTensor, &assertgenshapes.Shape_f40cc0f681e3)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_735712622a5c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1190,10 +1190,10 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XShapeAsTensor(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXShapeAsTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXShapeAsTensor, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XShapeAsTensor(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1209,10 +1209,10 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDropout, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.Dropout(input, p, train)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1248,10 +1248,10 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFeatureDropout, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.FeatureDropout(input, p, train)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1287,10 +1287,10 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAlphaDropout, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.AlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1326,10 +1326,10 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFeatureAlphaDropout, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1424,10 +1424,10 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAbsolute, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAbsolute, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Absolute(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1619,10 +1619,10 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chalf(self, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opChalf, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opChalf, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Chalf(self, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1638,10 +1638,10 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Real(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opReal, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opReal, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Real(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1657,10 +1657,10 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Imag(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opImag, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opImag, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Imag(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1695,10 +1695,10 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Conj(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConj, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConj, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Conj(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1753,10 +1753,10 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConjPhysical, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConjPhysical, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ConjPhysical(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1812,10 +1812,10 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveConj(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveConj, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResolveConj, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ResolveConj(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1831,10 +1831,10 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveNeg(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveNeg, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResolveNeg, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ResolveNeg(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1928,10 +1928,10 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccos, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArccos, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Arccos(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1987,10 +1987,10 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAvgPool1d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2006,10 +2006,10 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveAvgPool1d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2025,10 +2025,10 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveMaxPool1d, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -2103,10 +2103,10 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAddReluTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAddReluTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2162,10 +2162,10 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddReluScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAddReluScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2437,10 +2437,10 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAffineGridGeneratorBackward, &assertgenshapes.Shape_7c94f50c3bd5)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2495,10 +2495,10 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAllDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAllDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2592,10 +2592,10 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAnyDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAnyDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2631,10 +2631,10 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 	if !asserts.Checking() {
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opArange, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArange, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2650,10 +2650,10 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStart, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArangeStart, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2669,10 +2669,10 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 	if !asserts.Checking() {
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStartStep, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArangeStartStep, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2728,10 +2728,10 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XDimArange(like, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXDimArange, &assertgenshapes.Locs_0eaf0e1ac2a0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXDimArange, &assertgenshapes.Shape_0712f40d8763)
 	r0 := kernels.XDimArange(like, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2884,10 +2884,10 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccosh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArccosh, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Arccosh(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3002,10 +3002,10 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsinh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArcsinh, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Arcsinh(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3120,10 +3120,10 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctanh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArctanh, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Arctanh(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3277,10 +3277,10 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsin, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArcsin, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Arcsin(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3395,10 +3395,10 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctan, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArctan, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Arctan(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3454,10 +3454,10 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1d(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast1d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Atleast1d(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3473,10 +3473,10 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1dSequence(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast1dSequence, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast1dSequence, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3492,10 +3492,10 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2d(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast2d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast2d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Atleast2d(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3511,10 +3511,10 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2dSequence(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast2dSequence, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast2dSequence, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3530,10 +3530,10 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3d(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast3d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Atleast3d(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3549,10 +3549,10 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3dSequence(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast3dSequence, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast3dSequence, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3627,10 +3627,10 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBartlettWindow, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3666,10 +3666,10 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBartlettWindowPeriodic, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3705,10 +3705,10 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBatchNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNorm, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3724,10 +3724,10 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs_d9ca8801bba9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedBatchNorm, &assertgenshapes.Shape_30daf335e2c8)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_d9ca8801bba9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3763,10 +3763,10 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs_41f7e1fa60f1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXBatchNormImplIndex, &assertgenshapes.Shape_70933179041b)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_5b01b3a78f24(&c, &assertgenshapes.Locs_41f7e1fa60f1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3782,10 +3782,10 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs_5db8f5b594ee)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXBatchNormImplIndexBackward, &assertgenshapes.Shape_025b29fc6aa5)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_5db8f5b594ee)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -3939,10 +3939,10 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BernoulliP(self, p, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBernoulliP, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBernoulliP, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BernoulliP(self, p, generator)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3958,10 +3958,10 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opBilinear, &assertgenshapes.Locs_e81ae0887f4a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBilinear, &assertgenshapes.Shape_858800285167)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_e81ae0887f4a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4094,10 +4094,10 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	if !asserts.Checking() {
 		return kernels.Bincount(self, weights, minlength)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBincount, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBincount, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Bincount(self, weights, minlength)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4133,10 +4133,10 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseNot, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseNot, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BitwiseNot(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4546,10 +4546,10 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBlackmanWindow, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4585,10 +4585,10 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBlackmanWindowPeriodic, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4663,10 +4663,10 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTensors(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBroadcastTensors, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBroadcastTensors, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4682,10 +4682,10 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTo(self, size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBroadcastTo, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BroadcastTo(self, size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4701,10 +4701,10 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseBroadcastTo, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4759,10 +4759,10 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CatNames(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCatNames, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCatNames, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.CatNames(tensors, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4798,10 +4798,10 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concat(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcat, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConcat, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.Concat(tensors, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4837,10 +4837,10 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConcatNames(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatNames, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConcatNames, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.ConcatNames(tensors, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4876,10 +4876,10 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concatenate(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenate, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConcatenate, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.Concatenate(tensors, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4915,10 +4915,10 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenateNames, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConcatenateNames, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5052,10 +5052,10 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmul(matrices)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opChainMatmul, &assertgenshapes.Locs_76490308d7dc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opChainMatmul, &assertgenshapes.Shape_7306e40dcdc4)
 	r0 := kernels.ChainMatmul(matrices)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_76490308d7dc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5091,10 +5091,10 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnsafeChunk, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnsafeChunk, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5110,10 +5110,10 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chunk(self, chunks, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opChunk, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opChunk, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5129,10 +5129,10 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitSections, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTensorSplitSections, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5148,10 +5148,10 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitIndices, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTensorSplitIndices, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5167,10 +5167,10 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	if !asserts.Checking() {
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs_dd4d1cd496a4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Shape_7acf215b318c)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_dd4d1cd496a4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5540,10 +5540,10 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Clip(self, min_, max_)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opClip, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opClip, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Clip(self, min_, max_)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5559,10 +5559,10 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ClipTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opClipTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opClipTensor, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5658,10 +5658,10 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.CudnnIsAcceptable(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnIsAcceptable, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.CudnnIsAcceptable(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5794,10 +5794,10 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opContiguous, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6008,10 +6008,10 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvolutionDeprecated, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6027,10 +6027,10 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionMode, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvolutionMode, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6046,10 +6046,10 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	if !asserts.Checking() {
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs_31bdd0906a73)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvolutionDoubleBackward, &assertgenshapes.Shape_39863f68043e)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_31bdd0906a73)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -6065,10 +6065,10 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv1d, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6084,10 +6084,10 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv2d, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6103,10 +6103,10 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv3d, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6122,10 +6122,10 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv1dPadding, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6141,10 +6141,10 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv2dPadding, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6160,10 +6160,10 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv3dPadding, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6218,10 +6218,10 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opConvTbcBackward, &assertgenshapes.Locs_bad71de63562)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTbcBackward, &assertgenshapes.Shape_d77729806e37)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_bad71de63562)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -6237,10 +6237,10 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose1d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTranspose1d, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6256,10 +6256,10 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose2dInput, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTranspose2dInput, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6275,10 +6275,10 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose3dInput, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTranspose3dInput, &assertgenshapes.Shape_c137110d97ad)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6294,10 +6294,10 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Copy(self, src, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopy, &assertgenshapes.Locs_ca17e0284ce7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCopy, &assertgenshapes.Shape_e5ddaa7579bb)
 	r0 := kernels.Copy(self, src, non_blocking)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6353,10 +6353,10 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	if !asserts.Checking() {
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFrom, &assertgenshapes.Locs_28a453075829)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCopyFrom, &assertgenshapes.Shape_879b32b0bf5e)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6392,10 +6392,10 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFromAndResize, &assertgenshapes.Locs_28a453075829)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCopyFromAndResize, &assertgenshapes.Shape_879b32b0bf5e)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6549,10 +6549,10 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	if !asserts.Checking() {
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCosineEmbeddingLoss, &assertgenshapes.Shape_a0aac26fc1a2)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_7bd3049eb5f6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6646,10 +6646,10 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	if !asserts.Checking() {
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCov, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCov, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6665,10 +6665,10 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Corrcoef(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCorrcoef, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCorrcoef, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Corrcoef(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6723,10 +6723,10 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Shape_7c94f50c3bd5)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6957,10 +6957,10 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs_f498663379b5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMpsConvolutionTransposeBackward, &assertgenshapes.Shape_7833c61eeea0)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_f498663379b5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -6996,10 +6996,10 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnConvolutionRelu, &assertgenshapes.Shape_2b4212d29d23)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7035,10 +7035,10 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnConvolutionAddRelu, &assertgenshapes.Shape_3d42895cb48f)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_78dbc56e1eae)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7113,10 +7113,10 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs_c945a1d7fac6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnGridSamplerBackward, &assertgenshapes.Shape_7628af022dac)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_c945a1d7fac6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -7191,10 +7191,10 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CummaxDimname(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCummaxDimname, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCummaxDimname, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -7289,10 +7289,10 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CumminDimname(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumminDimname, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumminDimname, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -7348,10 +7348,10 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	if !asserts.Checking() {
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCummaxminBackward, &assertgenshapes.Locs_0eab5d038ca8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCummaxminBackward, &assertgenshapes.Shape_de9a7062f04d)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0eab5d038ca8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7426,10 +7426,10 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumprodDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumprodDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7485,10 +7485,10 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	if !asserts.Checking() {
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCumprodBackward, &assertgenshapes.Locs_4fd794778b19)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumprodBackward, &assertgenshapes.Shape_e92037dcc487)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_4fd794778b19)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7563,10 +7563,10 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumsumDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumsumDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7622,10 +7622,10 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumulativeTrapezoidX, &assertgenshapes.Shape_e630b56ec1a2)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7641,10 +7641,10 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumulativeTrapezoidDx, &assertgenshapes.Shape_4ef9bd0dd018)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7660,10 +7660,10 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCtcLossIntList, &assertgenshapes.Locs_470c3b670623)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCtcLossIntList, &assertgenshapes.Shape_de55f7172413)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_470c3b670623)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7679,10 +7679,10 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opCtcLossTensor, &assertgenshapes.Locs_f2e583a5b9ee)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCtcLossTensor, &assertgenshapes.Shape_60f9357250f2)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_f2e583a5b9ee)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7756,10 +7756,10 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXCtcLossBackward, &assertgenshapes.Locs_c1a0bbd56fe6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCtcLossBackward, &assertgenshapes.Shape_bb03ddca769f)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7795,10 +7795,10 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs_f3bcfd7eb20a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCtcLossBackwardTensor, &assertgenshapes.Shape_6ba15d662c7f)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_275ce5ae15af(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7853,10 +7853,10 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diagflat(self, offset)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagflat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDiagflat, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Diagflat(self, offset)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7891,10 +7891,10 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDiagonal, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgDiagonal, &assertgenshapes.Shape_874bf75ac1f6)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7910,10 +7910,10 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	if !asserts.Checking() {
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagonalDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDiagonalDimname, &assertgenshapes.Shape_cb53e7e89cd2)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7988,10 +7988,10 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	if !asserts.Checking() {
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiff, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDiff, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8027,10 +8027,10 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	if !asserts.Checking() {
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarint, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalarint, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8046,10 +8046,10 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalararray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalararray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8065,10 +8065,10 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.GradientArray(self, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientArray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientArray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8084,10 +8084,10 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayint, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalarrayint, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8103,10 +8103,10 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayarray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalarrayarray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8122,10 +8122,10 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 	if !asserts.Checking() {
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarrayint, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientTensorarrayint, &assertgenshapes.Shape_2ae625b2edf2)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8141,10 +8141,10 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 	if !asserts.Checking() {
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarray, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientTensorarray, &assertgenshapes.Shape_2ae625b2edf2)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8396,10 +8396,10 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.DivideTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8455,10 +8455,10 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DivideScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8494,10 +8494,10 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensorMode, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideTensorMode, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8553,10 +8553,10 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalarMode, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideScalarMode, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8592,10 +8592,10 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrueDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrueDivideTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8651,10 +8651,10 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrueDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrueDivideScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.TrueDivideScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8768,10 +8768,10 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Einsum(equation, tensors, path)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opEinsum, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEinsum, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.Einsum(equation, tensors, path)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8826,10 +8826,10 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	if !asserts.Checking() {
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingBackward, &assertgenshapes.Locs_294da168fe67)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingBackward, &assertgenshapes.Shape_3c41a074113d)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8943,10 +8943,10 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	if !asserts.Checking() {
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs_294da168fe67)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingSparseBackward, &assertgenshapes.Shape_3c41a074113d)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9001,10 +9001,10 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	if !asserts.Checking() {
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXRowwisePrune, &assertgenshapes.Locs_df340c912795)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXRowwisePrune, &assertgenshapes.Shape_088cdcaa99c7)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_df340c912795)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -9020,10 +9020,10 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStack(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowStack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRowStack, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.RowStack(tensors)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9059,10 +9059,10 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	if !asserts.Checking() {
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingBag, &assertgenshapes.Shape_2d66c274f943)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost_66ae767669e4(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -9078,10 +9078,10 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	if !asserts.Checking() {
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs_a943f637bc9c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingBagPaddingIdx, &assertgenshapes.Shape_2d66c274f943)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_66ae767669e4(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -9136,10 +9136,10 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_3d0485e95a82)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmbeddingBagBackward, &assertgenshapes.Shape_94b01176f74f)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_01cc8c9a7146(&c, &assertgenshapes.Locs_3d0485e95a82)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9155,10 +9155,10 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs_82e286bec633)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmbeddingBagSparseBackward, &assertgenshapes.Shape_e43806953706)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_82e286bec633)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9213,10 +9213,10 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs_38db37bfd191)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Shape_a30ffade9961)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_38db37bfd191)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9252,10 +9252,10 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 	if !asserts.Checking() {
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyNames, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9291,10 +9291,10 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyMemoryFormat, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9505,10 +9505,10 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmptyAffineQuantized, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9544,10 +9544,10 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs_e06a2d41af64)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Shape_ff9b6bb1aae9)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e06a2d41af64)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9623,10 +9623,10 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.Resize(self, size, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opResize, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResize, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Resize(self, size, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9682,10 +9682,10 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XResizeOutput(self, size, device)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXResizeOutput, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXResizeOutput, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XResizeOutput(self, size, device)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9701,10 +9701,10 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 	if !asserts.Checking() {
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opEmptyQuantized, &assertgenshapes.Locs_fc77d661f2ea)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyQuantized, &assertgenshapes.Shape_6724dfddb310)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_fc77d661f2ea)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9799,10 +9799,10 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyStrided, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyStrided, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10152,10 +10152,10 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandAs(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opExpandAs, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opExpandAs, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10171,10 +10171,10 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 	if !asserts.Checking() {
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEye, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEye, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10190,10 +10190,10 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 	if !asserts.Checking() {
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEyeM, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEyeM, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10249,10 +10249,10 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_cb53e7e89cd2)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10268,10 +10268,10 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 	if !asserts.Checking() {
 		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlattenNamedOutDim, &assertgenshapes.Shape_cb53e7e89cd2)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10287,10 +10287,10 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 	if !asserts.Checking() {
 		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingNames, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlattenUsingNames, &assertgenshapes.Shape_cb53e7e89cd2)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10306,10 +10306,10 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 	if !asserts.Checking() {
 		return kernels.FlattenDimnameList(self, dims, out_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDimnameList, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlattenDimnameList, &assertgenshapes.Shape_cb53e7e89cd2)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10325,10 +10325,10 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnflattenInt, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10344,10 +10344,10 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 	if !asserts.Checking() {
 		return kernels.UnflattenDimname(self, dim, sizes, names)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnflattenDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10540,10 +10540,10 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloorDivide, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloorDivide, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10599,10 +10599,10 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivideScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloorDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloorDivideScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10697,10 +10697,10 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 	if !asserts.Checking() {
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFullNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFullNames, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10736,10 +10736,10 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFull, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFull, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10814,10 +10814,10 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFromFile, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFromFile, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10873,10 +10873,10 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGcd, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGcd, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10932,10 +10932,10 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLcm, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLcm, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10971,10 +10971,10 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	if !asserts.Checking() {
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGridSampler, &assertgenshapes.Locs_bdd4366c8149)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGridSampler, &assertgenshapes.Shape_e5a308f138f1)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_bdd4366c8149)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11029,10 +11029,10 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler2dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGridSampler2dBackward, &assertgenshapes.Shape_794494f2f389)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -11107,10 +11107,10 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Shape_794494f2f389)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -11165,10 +11165,10 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler3dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGridSampler3dBackward, &assertgenshapes.Shape_794494f2f389)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -11204,10 +11204,10 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHannWindow, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11243,10 +11243,10 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHannWindowPeriodic, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11282,10 +11282,10 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindow, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11321,10 +11321,10 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindowPeriodic, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11360,10 +11360,10 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindowPeriodicAlpha, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11399,10 +11399,10 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11438,10 +11438,10 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKaiserWindow, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11477,10 +11477,10 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKaiserWindowPeriodic, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11516,10 +11516,10 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowBeta, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKaiserWindowBeta, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

@@ -163,10 +163,10 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRemainderScalarTensor, &assertgenshapes.Shape_12426e88d8ce)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -357,10 +357,10 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxOther(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxOther, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -455,10 +455,10 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinOther(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMinOther, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -474,10 +474,10 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantile, &assertgenshapes.Shape_90388c66a731)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -513,10 +513,10 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantileScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -552,10 +552,10 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNanquantile, &assertgenshapes.Shape_90388c66a731)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -591,10 +591,10 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNanquantileScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -748,10 +748,10 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SortDimname(self, dim, descending)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimname, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSortDimname, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -767,10 +767,10 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 	if !asserts.Checking() {
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimnameStable, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSortDimnameStable, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -806,10 +806,10 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Msort(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMsort, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -825,10 +825,10 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argsort(self, dim, descending)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArgsort, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -883,10 +883,10 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsortDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArgsortDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1332,10 +1332,10 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloatPowerTensorTensor, &assertgenshapes.Shape_0e662a91776d)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_c215f155d712)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1371,10 +1371,10 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloatPowerScalar, &assertgenshapes.Shape_b9a018faacd3)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_b1040d773773)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1410,10 +1410,10 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloatPowerTensorScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1509,10 +1509,10 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	if !asserts.Checking() {
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNormalFunctional, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1645,10 +1645,10 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNormalFloatFloat, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1743,10 +1743,10 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_884ce490bbdf)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_91391ffe6b8c)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_884ce490bbdf)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1802,10 +1802,10 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAmpUpdateScale, &assertgenshapes.Shape_d68435dca31d)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_8d877ccb050b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1821,10 +1821,10 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAddScalar, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddScalar, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1880,10 +1880,10 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSubScalar, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachSubScalar, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1939,10 +1939,10 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachMulScalar, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachMulScalar, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1998,10 +1998,10 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachDivScalar, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachDivScalar, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2057,10 +2057,10 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachAddList, &assertgenshapes.Locs_3c9f7e87e088)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddList, &assertgenshapes.Shape_1fe22df1834d)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2116,10 +2116,10 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachSubList, &assertgenshapes.Locs_3c9f7e87e088)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachSubList, &assertgenshapes.Shape_1fe22df1834d)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2175,10 +2175,10 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachMulList, &assertgenshapes.Locs_3c9f7e87e088)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachMulList, &assertgenshapes.Shape_1fe22df1834d)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2234,10 +2234,10 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachDivList, &assertgenshapes.Locs_3c9f7e87e088)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachDivList, &assertgenshapes.Shape_1fe22df1834d)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2293,10 +2293,10 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddScalarList, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2352,10 +2352,10 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachSubScalarList, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2411,10 +2411,10 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachDivScalarList, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2470,10 +2470,10 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachMulScalarList, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2529,10 +2529,10 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachExp, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachExp, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2588,10 +2588,10 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachZero, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachZero, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachZero(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2647,10 +2647,10 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSqrt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachSqrt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2706,10 +2706,10 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAbs, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAbs, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2765,10 +2765,10 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAcos, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAcos, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2824,10 +2824,10 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAsin, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAsin, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2883,10 +2883,10 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAtan, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAtan, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2942,10 +2942,10 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachCeil, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachCeil, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3001,10 +3001,10 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachCos, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachCos, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3060,10 +3060,10 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachCosh, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachCosh, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3119,10 +3119,10 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachErf, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachErf, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3178,10 +3178,10 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachErfc, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachErfc, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3237,10 +3237,10 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachExpm1, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachExpm1, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3296,10 +3296,10 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachFloor, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachFloor, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3355,10 +3355,10 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachLog, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3414,10 +3414,10 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog10, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachLog10, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3473,10 +3473,10 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog1p, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachLog1p, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3532,10 +3532,10 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog2, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachLog2, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3591,10 +3591,10 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachNeg, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachNeg, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3650,10 +3650,10 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachTan, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachTan, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3709,10 +3709,10 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachTanh, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachTanh, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3768,10 +3768,10 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSin, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachSin, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3827,10 +3827,10 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSinh, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachSinh, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3886,10 +3886,10 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachRound, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachRound, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3945,10 +3945,10 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLgamma, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachLgamma, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4004,10 +4004,10 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachFrac, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachFrac, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4063,10 +4063,10 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachReciprocal, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachReciprocal, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4122,10 +4122,10 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSigmoid, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachSigmoid, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4181,10 +4181,10 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachTrunc, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachTrunc, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4400,10 +4400,10 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_f572ee99ebc4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddcdivScalar, &assertgenshapes.Shape_ddffb88e37ed)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4419,10 +4419,10 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_f572ee99ebc4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddcmulScalar, &assertgenshapes.Shape_ddffb88e37ed)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4438,10 +4438,10 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_f572ee99ebc4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddcdivScalarList, &assertgenshapes.Shape_ddffb88e37ed)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4457,10 +4457,10 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_f572ee99ebc4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddcmulScalarList, &assertgenshapes.Shape_ddffb88e37ed)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4476,10 +4476,10 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachMaximumList, &assertgenshapes.Locs_3c9f7e87e088)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachMaximumList, &assertgenshapes.Shape_1fe22df1834d)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4535,10 +4535,10 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachMinimumList, &assertgenshapes.Locs_3c9f7e87e088)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachMinimumList, &assertgenshapes.Shape_1fe22df1834d)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4594,10 +4594,10 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachNormScalar, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachNormScalar, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4730,10 +4730,10 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTorchCudaCuLinkerSymbolOp(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTorchCudaCuLinkerSymbolOp, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTorchCudaCuLinkerSymbolOp, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOp(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4828,10 +4828,10 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4867,10 +4867,10 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Shape_dfa46b544732)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d257a2e56a87)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4984,10 +4984,10 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.L1Loss(self, target, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opL1Loss, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.L1Loss(self, target, reduction)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5062,10 +5062,10 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultiMarginLossBackward, &assertgenshapes.Shape_8b6b667d0bbf)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_8090e6ede51c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5101,10 +5101,10 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultilabelMarginLoss, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5179,10 +5179,10 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultilabelMarginLossBackward, &assertgenshapes.Shape_d1a2d979ae25)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_832254f71c32)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5218,10 +5218,10 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLossNd, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNllLossNd, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5237,10 +5237,10 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	if !asserts.Checking() {
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNllLoss, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5354,10 +5354,10 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss2d, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNllLoss2d, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5861,10 +5861,10 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	if !asserts.Checking() {
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGluJvp, &assertgenshapes.Shape_a4662d6a7164)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_25e9bcbda1c2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5900,10 +5900,10 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGluBackwardJvp, &assertgenshapes.Shape_5f8062ce9602)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_a07fd22e78df)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6018,10 +6018,10 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHardsigmoidBackward, &assertgenshapes.Shape_2acddca21f87)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6351,10 +6351,10 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoid(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogSigmoid, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LogSigmoid(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6722,10 +6722,10 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveAvgPool2d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6780,10 +6780,10 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_2acddca21f87)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6917,10 +6917,10 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveAvgPool3d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8204,10 +8204,10 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPadCircular(self, pad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPadCircular, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8223,10 +8223,10 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	if !asserts.Checking() {
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPadEnum, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8242,10 +8242,10 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Pad(self, pad, mode, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPad, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10192,10 +10192,10 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	if !asserts.Checking() {
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogitBackward, &assertgenshapes.Shape_2acddca21f87)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10348,10 +10348,10 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opThnnConv2d, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opThnnConv2d, &assertgenshapes.Shape_2b4212d29d23)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10563,10 +10563,10 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlowConv3d, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSlowConv3d, &assertgenshapes.Shape_2b4212d29d23)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10738,10 +10738,10 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStack(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opColumnStack, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10816,10 +10816,10 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isfinite(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsfinite, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10952,10 +10952,10 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAddBatchDim, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10971,10 +10971,10 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	if !asserts.Checking() {
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXRemoveBatchDim, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11107,10 +11107,10 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialExpm1, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11146,10 +11146,10 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialExp2, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11185,10 +11185,10 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsi(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialPsi, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11224,10 +11224,10 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigamma(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialDigamma, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11263,10 +11263,10 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaln(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialGammaln, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11302,10 +11302,10 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErf(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialErf, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11341,10 +11341,10 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfc(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialErfc, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11419,10 +11419,10 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinv(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialErfinv, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11458,10 +11458,10 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtr(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialNdtr, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11614,10 +11614,10 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlogy(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialXlogy, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11633,10 +11633,10 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialXlogySelfScalar, &assertgenshapes.Shape_12426e88d8ce)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11652,10 +11652,10 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialXlogyOtherScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11848,10 +11848,10 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialI0, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12004,10 +12004,10 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogit(self, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLogit, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12043,10 +12043,10 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPolygamma(n, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialPolygamma, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12082,10 +12082,10 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLogsumexp, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12121,10 +12121,10 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpit(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialExpit, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12160,10 +12160,10 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSinc(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialSinc, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12199,10 +12199,10 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialRound(self, decimals)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialRound, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12238,10 +12238,10 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1p(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLog1p, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12277,10 +12277,10 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLogSoftmax, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12316,10 +12316,10 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammainc(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialGammainc, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12355,10 +12355,10 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincc(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialGammaincc, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12374,10 +12374,10 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammaln(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialMultigammaln, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12413,10 +12413,10 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialSoftmax, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12432,10 +12432,10 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FftFft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFft, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12471,10 +12471,10 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftIfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfft, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12510,10 +12510,10 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftRfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfft, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12549,10 +12549,10 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIrfft, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12588,10 +12588,10 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftHfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftHfft, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12627,10 +12627,10 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIhfft, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12666,10 +12666,10 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFft2, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12705,10 +12705,10 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfft2, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12744,10 +12744,10 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfft2, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12783,10 +12783,10 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIrfft2, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12822,10 +12822,10 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftHfft2, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12861,10 +12861,10 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIhfft2, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12900,10 +12900,10 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFftn, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12939,10 +12939,10 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfftn, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12978,10 +12978,10 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfftn, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13017,10 +13017,10 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIrfftn, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13056,10 +13056,10 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftHfftn, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13095,10 +13095,10 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIhfftn, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13134,10 +13134,10 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 	if !asserts.Checking() {
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFftfreq, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13173,10 +13173,10 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfftfreq, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13212,10 +13212,10 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftshift(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFftshift, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13231,10 +13231,10 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftIfftshift(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfftshift, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13289,10 +13289,10 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCholesky(self, upper)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgCholesky, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13367,10 +13367,10 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactor(A, pivot)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLuFactor, &assertgenshapes.Shape_0e43c0e2ef19)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_5d09d6f1669a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -13562,10 +13562,10 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDet(A)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgDet, &assertgenshapes.Shape_874bf75ac1f6)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13601,10 +13601,10 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Det(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDet, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13620,10 +13620,10 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLdlFactorEx, &assertgenshapes.Shape_2b52f929e75a)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -13659,10 +13659,10 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLdlFactor, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -13698,10 +13698,10 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLdlSolve, &assertgenshapes.Shape_0bf5b50b0c50)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0567bab72b5c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13776,10 +13776,10 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatmul(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatmul, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13815,10 +13815,10 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgVecdot, &assertgenshapes.Shape_6dc06951c662)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_542f2f8d6734)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13932,10 +13932,10 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdet(A)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSlogdet, &assertgenshapes.Shape_0e43c0e2ef19)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_5d09d6f1669a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -13971,10 +13971,10 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Slogdet(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSlogdet, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -14010,10 +14010,10 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logdet(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogdet, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14068,10 +14068,10 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvals(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgEigvals, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14146,10 +14146,10 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgEigh(self, UPLO)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgEigh, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -14185,10 +14185,10 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgEigvalsh, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14302,10 +14302,10 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInv(A)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgInv, &assertgenshapes.Shape_874bf75ac1f6)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14341,10 +14341,10 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inverse(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInverse, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14380,10 +14380,10 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inner(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInner, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14419,10 +14419,10 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOuter, &assertgenshapes.Shape_89f396d74978)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14458,10 +14458,10 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ger(self, vec2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGer, &assertgenshapes.Shape_89f396d74978)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14497,10 +14497,10 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgNorm, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14516,10 +14516,10 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgNormOrdStr, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14614,10 +14614,10 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixNorm, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14653,10 +14653,10 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixNormStrOrd, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14731,10 +14731,10 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSvd, &assertgenshapes.Shape_ec639f76c983)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_1318dff6434c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -14770,10 +14770,10 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvals(A, driver)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSvdvals, &assertgenshapes.Shape_874bf75ac1f6)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14809,10 +14809,10 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCond(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgCond, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14848,10 +14848,10 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStr(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgCondPStr, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14926,10 +14926,10 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14965,10 +14965,10 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgPinv, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14984,10 +14984,10 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	if !asserts.Checking() {
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgPinvRcondTensor, &assertgenshapes.Shape_c8af72d24a97)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ea046c1c3992)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15082,10 +15082,10 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	if !asserts.Checking() {
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSolveEx, &assertgenshapes.Shape_f93e24199f90)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_8bbc38bfbca8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -15121,10 +15121,10 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSolve(A, B, left)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSolve, &assertgenshapes.Shape_e32e8c52a804)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_50f193640cd2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15160,10 +15160,10 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinv(self, ind)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgTensorinv, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15199,10 +15199,10 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgTensorsolve, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15277,10 +15277,10 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPower(self, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixPower, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15316,10 +15316,10 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15355,10 +15355,10 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15394,10 +15394,10 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRank, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15433,10 +15433,10 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRankTolTensor, &assertgenshapes.Shape_d0079c270c33)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_b188cf173d40)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15472,10 +15472,10 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDot(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMultiDot, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15511,10 +15511,10 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	if !asserts.Checking() {
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNestedToPaddedTensor, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15530,10 +15530,10 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	if !asserts.Checking() {
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestSerializationSubcmul, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15549,10 +15549,10 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestOptionalIntlist, &assertgenshapes.Shape_43fb198d2611)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15588,10 +15588,10 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestOptionalFilledIntlist, &assertgenshapes.Shape_43fb198d2611)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15627,10 +15627,10 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestOptionalFloatlist, &assertgenshapes.Shape_43fb198d2611)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15666,10 +15666,10 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestStringDefault, &assertgenshapes.Shape_fa02c69b1e99)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15685,10 +15685,10 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestAmbiguousDefaultsA, &assertgenshapes.Shape_fa02c69b1e99)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15704,10 +15704,10 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestAmbiguousDefaultsB, &assertgenshapes.Shape_fa02c69b1e99)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15917,10 +15917,10 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_34712bdefc1a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSegmentReduceBackward, &assertgenshapes.Shape_3d0531147cd1)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_34712bdefc1a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15956,10 +15956,10 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	if !asserts.Checking() {
 		return kernels.PadSequence(sequences, batch_first, padding_value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPadSequence, &assertgenshapes.Shape_04ca3bfe5f51)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_7da1384c50f8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15975,10 +15975,10 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlattenDenseTensors, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15994,10 +15994,10 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_26b8d13f3f86)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_f89281405efd)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_26b8d13f3f86)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16052,10 +16052,10 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopy(self, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFwPrimalCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16071,10 +16071,10 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMakeDualCopy, &assertgenshapes.Shape_684e4f36f084)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16185,10 +16185,10 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseBroadcastToCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16299,10 +16299,10 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopy(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDetachCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16546,10 +16546,10 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopy(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCrowIndicesCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16565,10 +16565,10 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopy(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opColIndicesCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16584,10 +16584,10 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopy(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCcolIndicesCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16623,10 +16623,10 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopy(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRowIndicesCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17456,10 +17456,10 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Shape_e4474ef1bb67)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_2238b9aa544c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17475,10 +17475,10 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedTensorLayerNorm, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedTensorLayerNorm, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17514,10 +17514,10 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_fce466656dfe)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_3ca38fe39e84)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost_fc6d4f6e2ec2(&c, &assertgenshapes.Locs_fce466656dfe)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17553,10 +17553,10 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534805a18015(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_df82a114c66b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_52ac880c38b8)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost_a1084fb58a7f(&c, &assertgenshapes.Locs_df82a114c66b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -17592,10 +17592,10 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttention, &assertgenshapes.Locs_922e97181fe6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledDotProductAttention, &assertgenshapes.Shape_40c8c55d9a82)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -17611,10 +17611,10 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionForward, &assertgenshapes.Locs_922e97181fe6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledDotProductAttentionForward, &assertgenshapes.Shape_40c8c55d9a82)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -17630,10 +17630,10 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_922e97181fe6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledDotProductAttentionMath, &assertgenshapes.Shape_40c8c55d9a82)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -17649,10 +17649,10 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTritonScaledDotAttention, &assertgenshapes.Shape_b1b98df22af8)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_6391ab10ad9a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17688,10 +17688,10 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_7d29d0ccaae9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTritonMultiHeadAttention, &assertgenshapes.Shape_5b5a9070ac3c)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost_275ce5ae15af(&c, &assertgenshapes.Locs_7d29d0ccaae9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17766,10 +17766,10 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFlashScaledDotProductAttention, &assertgenshapes.Locs_ca4279bfb725)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFlashScaledDotProductAttention, &assertgenshapes.Shape_527c2285bc4a)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_ca4279bfb725)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17785,10 +17785,10 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_ddd50f6ccbae(&c, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Locs_e183984bbd5a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Shape_b20cf7c5a1e6)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	assertgenshapes.ChecksPost_b5da4d1f1786(&c, &assertgenshapes.Locs_e183984bbd5a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -17824,10 +17824,10 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Locs_461aaaad5f18)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Shape_392cc43589ac)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	assertgenshapes.ChecksPost_d6df967f32f5(&c, &assertgenshapes.Locs_461aaaad5f18)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -18038,10 +18038,10 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18057,10 +18057,10 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18155,10 +18155,10 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18174,10 +18174,10 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18272,10 +18272,10 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18291,10 +18291,10 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18389,10 +18389,10 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18408,10 +18408,10 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18506,10 +18506,10 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18525,10 +18525,10 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18623,10 +18623,10 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18642,10 +18642,10 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18740,10 +18740,10 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18759,10 +18759,10 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18857,10 +18857,10 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18876,10 +18876,10 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -19208,10 +19208,10 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -19227,10 +19227,10 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -19325,10 +19325,10 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -19344,10 +19344,10 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -19442,10 +19442,10 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -19461,10 +19461,10 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

@@ -44,10 +44,10 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Shape_7a98267f2bba)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -63,10 +63,10 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -181,10 +181,10 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFoobar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -260,10 +260,10 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdam, &assertgenshapes.Locs_9ce178e6e65b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFusedAdam, &assertgenshapes.Shape_0b05864ec105)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_f00fc3cbaa91(&c, &assertgenshapes.Locs_9ce178e6e65b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 

@@ -32,11 +32,10 @@ func AddTensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Te
 	if !asserts.Checking() {
 		return kernels.AddTensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_7adcf2725787[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8a21927b03f[T](&fr, &opAddTensor, &assertgenshapes.Shape_407b7fac0db9, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_213d6421202f[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_b9e9bc150eec[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -52,12 +51,11 @@ func Add_Tensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.T
 	if !asserts.Checking() {
 		return kernels.Add_Tensor[T](self, other, alpha)
 	}
-	var c wrap.Call
-	var a0, a1 wrap.Saved
-	assertgenshapes.ChecksPre_825b6726e093[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
-	defer c.Abandon()
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_a8a21927b03f[T](&fr, &opAdd_Tensor, &assertgenshapes.Shape_7159a536c57a, self, other)
+	defer fr.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_5e3e334af83c[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.After_b9e9bc150eec[T](&fr, self, other, r0)
 	return r0
 }
 
@@ -73,12 +71,11 @@ func AddOut[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.AddOut[T](self, other, alpha, out)
 	}
-	var c wrap.Call
-	var a0, a1, a3 wrap.Saved
-	assertgenshapes.ChecksPre_c2445fce2809[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_6d3cf2a0344b[T](&fr, &opAddOut, &assertgenshapes.Shape_1de3da14796b, self, other, out)
+	defer fr.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
-	assertgenshapes.ChecksPost_89f022050958[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.After_a75adc758329[T](&fr, self, other, out, r0)
 	return r0
 }
 
@@ -94,11 +91,10 @@ func TransposeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim0 int64, di
 	if !asserts.Checking() {
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
-	var c wrap.Call
-	var a0, o0 wrap.Saved
-	assertgenshapes.ChecksPre_6b8811f1da01[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_0784f5792ef6[T](&fr, &opTransposeInt, &assertgenshapes.Shape_a2cba314eb32, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
-	assertgenshapes.ChecksPost_6d440bb407db[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.After_9c4d5ae3085f[T](&fr, self, r0)
 	return r0
 }
 
@@ -114,14 +110,10 @@ func SplitTensor[T ~float32 | ~float64](self *kernels.Tensor[T], split_size int6
 	if !asserts.Checking() {
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
-	var c wrap.Call
-	var (
-		a0  wrap.Saved
-		ol0 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_27f907127eff[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_c0a6538e0233[T](&fr, &opSplitTensor, &assertgenshapes.Shape_98308f8b675f, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
-	assertgenshapes.ChecksPost_99cb3859f900[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
+	assertgenshapes.After_d79d78ea1103[T](&fr, self, r0)
 	return r0
 }
 
@@ -137,11 +129,10 @@ func Cat[T ~float32 | ~float64](tensors []*kernels.Tensor[T], dim int64) *kernel
 	if !asserts.Checking() {
 		return kernels.Cat[T](tensors, dim)
 	}
-	var c wrap.Call
-	var l0 wrap.SavedList
-	assertgenshapes.ChecksPre_982662929c60[T](&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_efc52ad7ac92[T](&fr, &opCat, &assertgenshapes.Shape_74238756e470, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
-	assertgenshapes.ChecksPost_0ef57af488f5[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.After_11f10c6fc588[T](&fr, tensors, r0)
 	return r0
 }
 
@@ -157,14 +148,10 @@ func IndexTensor[T ~float32 | ~float64](self *kernels.Tensor[T], indices []*kern
 	if !asserts.Checking() {
 		return kernels.IndexTensor[T](self, indices)
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l1 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_f6ac9275ea71[T](&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	var fr wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_9f88fd360d6f[T](&fr, &opIndexTensor, &assertgenshapes.Shape_df0509ff03be, self, indices)
 	r0 := kernels.IndexTensor[T](self, indices)
-	assertgenshapes.ChecksPost_9b5630b2afed[T](&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.After_e2401f8cea88[T](&fr, self, indices, r0)
 	return r0
 }
 
@@ -180,11 +167,10 @@ func WhereSelf[T ~float32 | ~float64](condition *kernels.Tensor[T], self *kernel
 	if !asserts.Checking() {
 		return kernels.WhereSelf[T](condition, self, other, mask)
 	}
-	var c wrap.Call
-	var a0, a1, a2, a3 wrap.Saved
-	assertgenshapes.ChecksPre_8cc331ff4504[T](&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
+	var fr wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b012465deb30[T](&fr, &opWhereSelf, &assertgenshapes.Shape_bbaf7de76b51, condition, self, other, mask)
 	r0 := kernels.WhereSelf[T](condition, self, other, mask)
-	assertgenshapes.ChecksPost_d8bc5eefa4af[T](&c, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
+	assertgenshapes.After_520950999e2a[T](&fr, condition, self, other, mask, r0)
 	return r0
 }
 
@@ -200,11 +186,10 @@ func MaxDim[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.MaxDim[T](self, dim, keepdim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e8f1577aeac0[T](&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_2641d4633fb1[T](&fr, &opMaxDim, &assertgenshapes.Shape_badceed442cb, self)
 	r0, r1 := kernels.MaxDim[T](self, dim, keepdim)
-	assertgenshapes.ChecksPost_4c2b92bbf085[T](&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.After_67e64ec5de00[T](&fr, self, r0, r1)
 	return r0, r1
 }
 
@@ -221,15 +206,11 @@ func UnbindCopyIntOut[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64,
 		kernels.UnbindCopyIntOut[T](self, dim, out)
 		return
 	}
-	var c wrap.Call
-	var (
-		a0 wrap.Saved
-		l2 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_737126eedfb1[T](&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
-	defer c.Abandon()
+	var fr wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot]
+	assertgenshapes.Before_9e286e986b6a[T](&fr, &opUnbindCopyIntOut, &assertgenshapes.Shape_51658b847d6d, self, out)
+	defer fr.Abandon()
 	kernels.UnbindCopyIntOut[T](self, dim, out)
-	assertgenshapes.ChecksPost_895b7f214ba9[T](&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.After_c70c00d465c7[T](&fr, self, out)
 }
 
 var opSizeInt = wrap.Op{
@@ -244,11 +225,10 @@ func SizeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt[T](self, dim)
 	}
-	var c wrap.Call
-	var a0 wrap.Saved
-	assertgenshapes.ChecksPre_e5497cc2b944[T](&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var fr wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_044a09981cf5[T](&fr, &opSizeInt, &assertgenshapes.Shape_2fd47486746d, self)
 	r0 := kernels.SizeInt[T](self, dim)
-	assertgenshapes.ChecksPost_26bd4b2891c7[T](&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.After_858ba05977bf[T](&fr, self)
 	return r0
 }
 

@@ -5,8 +5,11 @@
 package assertgenshapes
 
 import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	pool "github.com/assertgen/assertgen/examples/pool"
+	"unsafe"
 )
 
 // Generated for version 4 of asserts/wrap: if a line below does not compile, this
@@ -17,314 +20,288 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-
-// ChecksPost_5fa0839e2641 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_5fa0839e2641(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_0fb3f4509779 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func After_0fb3f4509779(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_89d2a6018b7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: zero_).
-func ChecksPost_89d2a6018b7e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
+// After_1097f6f1083b reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func After_1097f6f1083b(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_a9d382e8deec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_a9d382e8deec(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_4b4ad0f01a2f reads the arguments again and the returns, and ends the call, for 4 op(s) of one shape (the first: neg).
+func After_4b4ad0f01a2f(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_c70d2cff80be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_c70d2cff80be(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.Result(&s2, t2)
-	c.ResultAnchor(&s2, t2.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_72b80dbe443a reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.out).
+func After_72b80dbe443a(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.MetaAfter(0, fp0, ok0)
+	fr.AfterRecycled(1, t1.Ident(), t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.MetaAfter(1, fp1, ok1)
+	fr.AfterRecycled(2, t2.Ident(), t2.StorageAnchor())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.Anchor(3, t3.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_d5d0a9081663 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_d5d0a9081663(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterRecycled(s1, t1.StorageAnchor())
-	c.After(s2, t2)
-	c.AfterRecycled(s2, t2.StorageAnchor())
-	c.Result(&s3, t3)
-	c.ResultAnchor(&s3, t3.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_9920a3032b0b reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: zero_).
+func After_9920a3032b0b(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.AfterRecycled(0, t0.Ident(), t0.StorageAnchor())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fr.End()
 }
 
-// ChecksPost_ee396e603a2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
-func ChecksPost_ee396e603a2d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(s1, t1)
-	c.ResultAnchor(s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// Before_31f82bf45f14 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.Tensor).
+func Before_31f82bf45f14(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_1001a94bf54a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
-func ChecksPre_1001a94bf54a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_43c63a961460 reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.out).
+func Before_43c63a961460(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.Anchor(2, t2.StorageAnchor())
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_12219cd2fe25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_12219cd2fe25(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_4d589016dbef reads the arguments and begins the call, for 1 op(s) of one shape (the first: zero_).
+func Before_4d589016dbef(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_342110e8cb48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
-func ChecksPre_342110e8cb48(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
+// Before_775596d2430a reads the arguments and begins the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func Before_775596d2430a(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Anchor(1, t1.StorageAnchor())
+	fp1, ok1 := t1.MetadataFingerprint()
+	fr.Meta(1, fp1, ok1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_83ec2c38ffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
-func ChecksPre_83ec2c38ffc3(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_cb8fb251d23e reads the arguments and begins the call, for 2 op(s) of one shape (the first: neg).
+func Before_cb8fb251d23e(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_bcadf2b8ce43 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func ChecksPre_bcadf2b8ce43(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Save(s2, t2)
-	c.SaveAnchor(s2, t2.StorageAnchor())
-	c.Mutable(s2)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_febe6b37ac10 reads the arguments and begins the call, for 2 op(s) of one shape (the first: select.int).
+func Before_febe6b37ac10(fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *pool.Tensor[float32]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Anchor(0, t0.StorageAnchor())
+	fp0, ok0 := t0.MetadataFingerprint()
+	fr.Meta(0, fp0, ok0)
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBase(1, 0, su0_1)
+	fr.Begin(op, sh)
 }
 
-// ChecksPre_ea11a7fca945 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_ea11a7fca945(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Mutable(s0)
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+// Shape_265b68e3692f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_265b68e3692f = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Elem:     elem_2d190d1eb0ef,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_2d190d1eb0ef,
+}
+
+// Shape_33388a1aa03c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_33388a1aa03c = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Elem:     elem_2d190d1eb0ef,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
+	Tensor: tensor_2d190d1eb0ef,
+}
+
+// Shape_39d78d4816fd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_39d78d4816fd = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Elem:     elem_2d190d1eb0ef,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_2d190d1eb0ef,
+}
+
+// Shape_599e07e202e1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_599e07e202e1 = wrap.Shape{
+	Anchored: true,
+	Args:     2,
+	Elem:     elem_2d190d1eb0ef,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Tensor: tensor_2d190d1eb0ef,
+	Writes: []int8{0},
+}
+
+// Shape_59a8c5fa65a1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_59a8c5fa65a1 = wrap.Shape{
+	Anchored: true,
+	Args:     3,
+	Elem:     elem_2d190d1eb0ef,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Tensor: tensor_2d190d1eb0ef,
+	Writes: []int8{2},
+}
+
+// Shape_5d2e33b6acb6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5d2e33b6acb6 = wrap.Shape{
+	Anchored: true,
+	Args:     1,
+	Elem:     elem_2d190d1eb0ef,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 1, U: 0},
+	},
+	Tensor: tensor_2d190d1eb0ef,
+	Writes: []int8{0},
+}
+
+// tensor_2d190d1eb0ef makes a *pool.Tensor[float32] from its handle, for the rows that read the tensor.
+func tensor_2d190d1eb0ef(h unsafe.Pointer) asserts.Identity {
+	return (*pool.Tensor[float32])(h)
+}
+
+// elem_2d190d1eb0ef makes element i of a list of *pool.Tensor[float32] from the list's data.
+func elem_2d190d1eb0ef(h unsafe.Pointer, i int) asserts.Identity {
+	return unsafe.Slice((**pool.Tensor[float32])(h), i+1)[i]
 }

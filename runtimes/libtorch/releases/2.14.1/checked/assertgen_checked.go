@@ -513,10 +513,10 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		kernels.XAssertScalar(self, assert_msg)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXAssertScalar, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAssertScalar, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.XAssertScalar(self, assert_msg)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXFunctionalAssertScalar = wrap.Op{
@@ -589,10 +589,10 @@ func XPrint(s string) {
 		kernels.XPrint(s)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXPrint, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPrint, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.XPrint(s)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opSymConstrainRange = wrap.Op{
@@ -608,10 +608,10 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		kernels.SymConstrainRange(size, min_, max_)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRange, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymConstrainRange, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.SymConstrainRange(size, min_, max_)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opSymConstrainRangeForSize = wrap.Op{
@@ -627,10 +627,10 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		kernels.SymConstrainRangeForSize(size, min_, max_)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymConstrainRangeForSize, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXFunctionalSymConstrainRange = wrap.Op{
@@ -798,10 +798,10 @@ func XUseCudnnRnnFlattenWeight() bool {
 	if !asserts.Checking() {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

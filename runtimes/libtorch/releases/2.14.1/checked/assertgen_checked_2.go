@@ -6158,10 +6158,10 @@ func IsVulkanAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.IsVulkanAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsVulkanAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6177,10 +6177,10 @@ func XNnpackAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.XNnpackAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNnpackAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

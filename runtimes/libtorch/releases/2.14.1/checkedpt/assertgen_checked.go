@@ -33,10 +33,10 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastByte(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastByte, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastByte, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastByte(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -52,10 +52,10 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastChar(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastChar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastChar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastChar(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -71,10 +71,10 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastDouble(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastDouble, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastDouble, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -90,10 +90,10 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastFloat(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastFloat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastFloat, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -109,10 +109,10 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastInt(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastInt(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -128,10 +128,10 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastLong(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastLong, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastLong, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastLong(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -147,10 +147,10 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastShort(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastShort, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastShort, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastShort(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -166,10 +166,10 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastHalf(self, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastHalf, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCastHalf, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -186,10 +186,10 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXBackward, &assertgenshapes.Locs_bfd45961b7eb)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXBackward, &assertgenshapes.Shape_038d6c8b8c3e)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_bfd45961b7eb)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opSetData = wrap.Op{
@@ -224,10 +224,10 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Data(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opData, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opData, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Data(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -243,10 +243,10 @@ func IsLeaf(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsLeaf(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsLeaf, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsLeaf, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsLeaf(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -262,10 +262,10 @@ func OutputNr(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.OutputNr(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOutputNr, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOutputNr, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.OutputNr(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -281,10 +281,10 @@ func XVersion(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XVersion(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXVersion, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXVersion, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XVersion(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -340,10 +340,10 @@ func RetainsGrad(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.RetainsGrad(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRetainsGrad, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRetainsGrad, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.RetainsGrad(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -359,10 +359,10 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimal(self, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFwPrimal, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -378,10 +378,10 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMakeDual(primal, tangent, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMakeDual, &assertgenshapes.Shape_92db3bd60ef9)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -397,10 +397,10 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XUnpackDual(dual, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXUnpackDual, &assertgenshapes.Locs_1c0372bb0473)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUnpackDual, &assertgenshapes.Shape_3375963932f7)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_1c0372bb0473)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -513,10 +513,10 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		kernels.XAssertScalar(self, assert_msg)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXAssertScalar, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAssertScalar, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.XAssertScalar(self, assert_msg)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXFunctionalAssertScalar = wrap.Op{
@@ -531,10 +531,10 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 	if !asserts.Checking() {
 		return kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs_d9a8a4e1eb40)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFunctionalAssertScalar, &assertgenshapes.Shape_d1981bf6ff60)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -550,10 +550,10 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 	if !asserts.Checking() {
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs_0684449c0e78)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Shape_fb4614730baf)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_0684449c0e78)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -589,10 +589,10 @@ func XPrint(s string) {
 		kernels.XPrint(s)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXPrint, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPrint, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.XPrint(s)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opSymConstrainRange = wrap.Op{
@@ -608,10 +608,10 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		kernels.SymConstrainRange(size, min_, max_)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRange, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymConstrainRange, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.SymConstrainRange(size, min_, max_)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opSymConstrainRangeForSize = wrap.Op{
@@ -627,10 +627,10 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		kernels.SymConstrainRangeForSize(size, min_, max_)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymConstrainRangeForSize, &assertgenshapes.Shape_e78c25ddc159)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXFunctionalSymConstrainRange = wrap.Op{
@@ -645,10 +645,10 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 	if !asserts.Checking() {
 		return kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs_d9a8a4e1eb40)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFunctionalSymConstrainRange, &assertgenshapes.Shape_d1981bf6ff60)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -664,10 +664,10 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 	if !asserts.Checking() {
 		return kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs_d9a8a4e1eb40)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Shape_d1981bf6ff60)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -683,10 +683,10 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 	if !asserts.Checking() {
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXMakeDepToken, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMakeDepToken, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -798,10 +798,10 @@ func XUseCudnnRnnFlattenWeight() bool {
 	if !asserts.Checking() {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -817,10 +817,10 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs_0986e8473563)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCudnnRnnFlattenWeight, &assertgenshapes.Shape_987431686884)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_0986e8473563)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -934,10 +934,10 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCudnnInitDropoutState, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -973,10 +973,10 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXDebugHasInternalOverlap, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1031,10 +1031,10 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMaskedScale(self, mask, scale)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMaskedScale, &assertgenshapes.Locs_4f7142d009c6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMaskedScale, &assertgenshapes.Shape_3cd6e48f1829)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4f7142d009c6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1148,10 +1148,10 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSobolEngineDraw, &assertgenshapes.Locs_9e324f96bb0b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSobolEngineDraw, &assertgenshapes.Shape_095816eabe55)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	assertgenshapes.ChecksPost_ed0d4a263470(&c, &assertgenshapes.Locs_9e324f96bb0b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1227,10 +1227,10 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXReshapeFromTensor, &assertgenshapes.Locs_735712622a5c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXReshapeFromTensor, &assertgenshapes.Shape_e6f67469077e)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_735712622a5c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1246,10 +1246,10 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XShapeAsTensor(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXShapeAsTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXShapeAsTensor, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XShapeAsTensor(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1265,10 +1265,10 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDropout, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.Dropout(input, p, train)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1304,10 +1304,10 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFeatureDropout, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.FeatureDropout(input, p, train)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1343,10 +1343,10 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAlphaDropout, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.AlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1382,10 +1382,10 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFeatureAlphaDropout, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1480,10 +1480,10 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAbsolute, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAbsolute, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Absolute(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1675,10 +1675,10 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chalf(self, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opChalf, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opChalf, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Chalf(self, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1694,10 +1694,10 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Real(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opReal, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opReal, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Real(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1713,10 +1713,10 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Imag(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opImag, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opImag, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Imag(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1751,10 +1751,10 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Conj(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConj, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConj, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Conj(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1809,10 +1809,10 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConjPhysical, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConjPhysical, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.ConjPhysical(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1868,10 +1868,10 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveConj(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveConj, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResolveConj, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.ResolveConj(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1887,10 +1887,10 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveNeg(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveNeg, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResolveNeg, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.ResolveNeg(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1984,10 +1984,10 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccos, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArccos, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Arccos(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2043,10 +2043,10 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAvgPool1d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2082,10 +2082,10 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveAvgPool1d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2121,10 +2121,10 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveMaxPool1d, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -2199,10 +2199,10 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAddReluTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAddReluTensor, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2258,10 +2258,10 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddReluScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAddReluScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2533,10 +2533,10 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAffineGridGeneratorBackward, &assertgenshapes.Shape_e6ee19fd3bff)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2590,10 +2590,10 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestCheckTensor(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestCheckTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestCheckTensor, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XTestCheckTensor(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2609,10 +2609,10 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestFunctorchFallback(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestFunctorchFallback, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2823,10 +2823,10 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 	if !asserts.Checking() {
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opArange, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArange, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2842,10 +2842,10 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStart, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArangeStart, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2861,10 +2861,10 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 	if !asserts.Checking() {
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStartStep, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArangeStartStep, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2920,10 +2920,10 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XDimArange(like, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXDimArange, &assertgenshapes.Locs_0eaf0e1ac2a0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXDimArange, &assertgenshapes.Shape_cc61df546f4e)
 	r0 := kernels.XDimArange(like, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3076,10 +3076,10 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccosh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArccosh, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Arccosh(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3194,10 +3194,10 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsinh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArcsinh, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Arcsinh(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3312,10 +3312,10 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctanh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArctanh, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Arctanh(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3469,10 +3469,10 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsin, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArcsin, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Arcsin(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3587,10 +3587,10 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctan, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArctan, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Arctan(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3646,10 +3646,10 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1d(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast1d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Atleast1d(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3665,10 +3665,10 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1dSequence(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast1dSequence, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast1dSequence, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3684,10 +3684,10 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2d(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast2d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast2d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Atleast2d(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3703,10 +3703,10 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2dSequence(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast2dSequence, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast2dSequence, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3722,10 +3722,10 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3d(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast3d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Atleast3d(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3741,10 +3741,10 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3dSequence(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast3dSequence, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAtleast3dSequence, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3819,10 +3819,10 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opBaddbmmDtype, &assertgenshapes.Locs_0163556e680f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBaddbmmDtype, &assertgenshapes.Shape_17e64237578b)
 	r0 := kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_0163556e680f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3858,10 +3858,10 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBartlettWindow, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3897,10 +3897,10 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBartlettWindowPeriodic, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3936,10 +3936,10 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBatchNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNorm, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3955,10 +3955,10 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs_d9ca8801bba9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedBatchNorm, &assertgenshapes.Shape_b1793dd97ff3)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_d9ca8801bba9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3994,10 +3994,10 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs_41f7e1fa60f1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXBatchNormImplIndex, &assertgenshapes.Shape_3ff4a60c6ab7)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_c4bf7e84d45a(&c, &assertgenshapes.Locs_41f7e1fa60f1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4013,10 +4013,10 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs_5db8f5b594ee)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXBatchNormImplIndexBackward, &assertgenshapes.Shape_97f38eb26272)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.ChecksPost_744274744304(&c, &assertgenshapes.Locs_5db8f5b594ee)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -4170,10 +4170,10 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BernoulliP(self, p, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBernoulliP, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBernoulliP, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.BernoulliP(self, p, generator)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4189,10 +4189,10 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opBilinear, &assertgenshapes.Locs_e81ae0887f4a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBilinear, &assertgenshapes.Shape_69047d71ac2e)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_e81ae0887f4a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4325,10 +4325,10 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	if !asserts.Checking() {
 		return kernels.Bincount(self, weights, minlength)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBincount, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBincount, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Bincount(self, weights, minlength)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4364,10 +4364,10 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseNot, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseNot, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.BitwiseNot(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4796,10 +4796,10 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBlackmanWindow, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4835,10 +4835,10 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBlackmanWindowPeriodic, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4913,10 +4913,10 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BmmDtype(self, mat2, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBmmDtype, &assertgenshapes.Locs_d124f5a5b6ff)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBmmDtype, &assertgenshapes.Shape_5caabcbe04f2)
 	r0 := kernels.BmmDtype(self, mat2, out_dtype)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_d124f5a5b6ff)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4952,10 +4952,10 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTensors(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opBroadcastTensors, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBroadcastTensors, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4971,10 +4971,10 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTo(self, size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBroadcastTo, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.BroadcastTo(self, size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4990,10 +4990,10 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseBroadcastTo, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5048,10 +5048,10 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concat(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcat, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConcat, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.Concat(tensors, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5087,10 +5087,10 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concatenate(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenate, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConcatenate, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.Concatenate(tensors, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5224,10 +5224,10 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmul(matrices)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opChainMatmul, &assertgenshapes.Locs_76490308d7dc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opChainMatmul, &assertgenshapes.Shape_0c90e67db8b7)
 	r0 := kernels.ChainMatmul(matrices)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_76490308d7dc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5263,10 +5263,10 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnsafeChunk, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnsafeChunk, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5301,10 +5301,10 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitSections, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTensorSplitSections, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5320,10 +5320,10 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitIndices, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTensorSplitIndices, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5339,10 +5339,10 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	if !asserts.Checking() {
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs_dd4d1cd496a4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Shape_7acf215b318c)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_dd4d1cd496a4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5712,10 +5712,10 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Clip(self, min_, max_)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opClip, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opClip, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Clip(self, min_, max_)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5731,10 +5731,10 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ClipTensor(self, min_, max_)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opClipTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opClipTensor, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5830,10 +5830,10 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.CudnnIsAcceptable(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnIsAcceptable, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.CudnnIsAcceptable(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5966,10 +5966,10 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opContiguous, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6180,10 +6180,10 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvolutionDeprecated, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6199,10 +6199,10 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionMode, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvolutionMode, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6218,10 +6218,10 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	if !asserts.Checking() {
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs_31bdd0906a73)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvolutionDoubleBackward, &assertgenshapes.Shape_ed321f9f1b0f)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_744274744304(&c, &assertgenshapes.Locs_31bdd0906a73)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -6237,10 +6237,10 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv1d, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6256,10 +6256,10 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv2d, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6275,10 +6275,10 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv3d, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6294,10 +6294,10 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv1dPadding, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6313,10 +6313,10 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv2dPadding, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6332,10 +6332,10 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConv3dPadding, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6390,10 +6390,10 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opConvTbcBackward, &assertgenshapes.Locs_bad71de63562)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTbcBackward, &assertgenshapes.Shape_3911c34c2232)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost_c659e6fcec35(&c, &assertgenshapes.Locs_bad71de63562)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -6409,10 +6409,10 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose1d, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTranspose1d, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6428,10 +6428,10 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose2dInput, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTranspose2dInput, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6447,10 +6447,10 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose3dInput, &assertgenshapes.Locs_e3bb26fd7efc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opConvTranspose3dInput, &assertgenshapes.Shape_ebfbb2003b26)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6466,10 +6466,10 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Copy(self, src, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopy, &assertgenshapes.Locs_ca17e0284ce7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCopy, &assertgenshapes.Shape_7cbef3a4283d)
 	r0 := kernels.Copy(self, src, non_blocking)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6525,10 +6525,10 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	if !asserts.Checking() {
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFrom, &assertgenshapes.Locs_28a453075829)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCopyFrom, &assertgenshapes.Shape_a82f6e5669d7)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6564,10 +6564,10 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFromAndResize, &assertgenshapes.Locs_28a453075829)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCopyFromAndResize, &assertgenshapes.Shape_a82f6e5669d7)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6721,10 +6721,10 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	if !asserts.Checking() {
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCosineEmbeddingLoss, &assertgenshapes.Shape_4f8410d435de)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_7bd3049eb5f6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6818,10 +6818,10 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	if !asserts.Checking() {
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCov, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCov, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6837,10 +6837,10 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Corrcoef(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCorrcoef, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCorrcoef, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Corrcoef(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6895,10 +6895,10 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Shape_e6ee19fd3bff)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7129,10 +7129,10 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs_f498663379b5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMpsConvolutionTransposeBackward, &assertgenshapes.Shape_8dc50345a83d)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_f498663379b5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -7168,10 +7168,10 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnConvolutionRelu, &assertgenshapes.Shape_acb1be62c836)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7207,10 +7207,10 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCudnnConvolutionAddRelu, &assertgenshapes.Shape_320564fd25c9)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_78dbc56e1eae)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7442,10 +7442,10 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	if !asserts.Checking() {
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCummaxminBackward, &assertgenshapes.Locs_0eab5d038ca8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCummaxminBackward, &assertgenshapes.Shape_b5cd3529ac46)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_0eab5d038ca8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7520,10 +7520,10 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	if !asserts.Checking() {
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opCumprodBackward, &assertgenshapes.Locs_4fd794778b19)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumprodBackward, &assertgenshapes.Shape_734e6c1937de)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_4fd794778b19)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7598,10 +7598,10 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumulativeTrapezoidX, &assertgenshapes.Shape_48d62c4b53e2)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7617,10 +7617,10 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCumulativeTrapezoidDx, &assertgenshapes.Shape_393dcf2c958f)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7636,10 +7636,10 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCtcLossIntList, &assertgenshapes.Locs_470c3b670623)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCtcLossIntList, &assertgenshapes.Shape_707fcb9e80d0)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_470c3b670623)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7655,10 +7655,10 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opCtcLossTensor, &assertgenshapes.Locs_f2e583a5b9ee)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCtcLossTensor, &assertgenshapes.Shape_01b7bfc14138)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_f2e583a5b9ee)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7752,10 +7752,10 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXCtcLossBackward, &assertgenshapes.Locs_c1a0bbd56fe6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCtcLossBackward, &assertgenshapes.Shape_4515cdf8f1b4)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_458345d73ddf(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7791,10 +7791,10 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs_f3bcfd7eb20a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCtcLossBackwardTensor, &assertgenshapes.Shape_46fc9c1af8a9)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_ff0077ce43ea(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7849,10 +7849,10 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diagflat(self, offset)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagflat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDiagflat, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Diagflat(self, offset)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7887,10 +7887,10 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDiagonal, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgDiagonal, &assertgenshapes.Shape_fa5207bd0d9c)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7965,10 +7965,10 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	if !asserts.Checking() {
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiff, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDiff, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8004,10 +8004,10 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	if !asserts.Checking() {
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarint, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalarint, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8023,10 +8023,10 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalararray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalararray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8042,10 +8042,10 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.GradientArray(self, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientArray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientArray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8061,10 +8061,10 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayint, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalarrayint, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8080,10 +8080,10 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayarray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientScalarrayarray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8099,10 +8099,10 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 	if !asserts.Checking() {
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarrayint, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientTensorarrayint, &assertgenshapes.Shape_2ae625b2edf2)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8118,10 +8118,10 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 	if !asserts.Checking() {
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarray, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGradientTensorarray, &assertgenshapes.Shape_2ae625b2edf2)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8373,10 +8373,10 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideTensor, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.DivideTensor(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8432,10 +8432,10 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.DivideScalar(self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8471,10 +8471,10 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensorMode, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideTensorMode, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8530,10 +8530,10 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalarMode, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDivideScalarMode, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8569,10 +8569,10 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrueDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrueDivideTensor, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.TrueDivideTensor(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8628,10 +8628,10 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrueDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrueDivideScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.TrueDivideScalar(self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8745,10 +8745,10 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Einsum(equation, tensors, path)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opEinsum, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEinsum, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.Einsum(equation, tensors, path)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8803,10 +8803,10 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	if !asserts.Checking() {
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingBackward, &assertgenshapes.Locs_294da168fe67)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingBackward, &assertgenshapes.Shape_04d3c817b319)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8920,10 +8920,10 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	if !asserts.Checking() {
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs_294da168fe67)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingSparseBackward, &assertgenshapes.Shape_04d3c817b319)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8978,10 +8978,10 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	if !asserts.Checking() {
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXRowwisePrune, &assertgenshapes.Locs_df340c912795)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXRowwisePrune, &assertgenshapes.Shape_620eb5163a20)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	assertgenshapes.ChecksPost_ed0d4a263470(&c, &assertgenshapes.Locs_df340c912795)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -8997,10 +8997,10 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStack(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowStack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRowStack, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.RowStack(tensors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9036,10 +9036,10 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	if !asserts.Checking() {
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingBag, &assertgenshapes.Shape_640f9e240629)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost_16300bda667a(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -9055,10 +9055,10 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	if !asserts.Checking() {
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs_a943f637bc9c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmbeddingBagPaddingIdx, &assertgenshapes.Shape_640f9e240629)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_16300bda667a(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -9132,10 +9132,10 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs_82e286bec633)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmbeddingBagSparseBackward, &assertgenshapes.Shape_561653572af4)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_458345d73ddf(&c, &assertgenshapes.Locs_82e286bec633)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9190,10 +9190,10 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs_38db37bfd191)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Shape_5b99e5beb00a)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	assertgenshapes.ChecksPost_458345d73ddf(&c, &assertgenshapes.Locs_38db37bfd191)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9229,10 +9229,10 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyMemoryFormat, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9248,10 +9248,10 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyPermuted, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyPermuted, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9482,10 +9482,10 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmptyAffineQuantized, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9521,10 +9521,10 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs_e06a2d41af64)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Shape_e174fa4f0441)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e06a2d41af64)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9600,10 +9600,10 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.Resize(self, size, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opResize, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResize, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Resize(self, size, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9659,10 +9659,10 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XResizeOutput(self, size, device)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXResizeOutput, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXResizeOutput, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XResizeOutput(self, size, device)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9678,10 +9678,10 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 	if !asserts.Checking() {
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opEmptyQuantized, &assertgenshapes.Locs_fc77d661f2ea)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyQuantized, &assertgenshapes.Shape_9e3a07b0cb46)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_fc77d661f2ea)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9776,10 +9776,10 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyStrided, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEmptyStrided, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10129,10 +10129,10 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandAs(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opExpandAs, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opExpandAs, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10148,10 +10148,10 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 	if !asserts.Checking() {
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEye, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEye, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10167,10 +10167,10 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 	if !asserts.Checking() {
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opEyeM, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opEyeM, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10226,10 +10226,10 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlattenUsingInts, &assertgenshapes.Shape_7368e29c9740)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_df9f0a39279d(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10245,10 +10245,10 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnflattenInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10441,10 +10441,10 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloorDivide, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloorDivide, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10500,10 +10500,10 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivideScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloorDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloorDivideScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10618,10 +10618,10 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFull, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFull, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10696,10 +10696,10 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFromFile, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFromFile, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10755,10 +10755,10 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGcd, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGcd, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10814,10 +10814,10 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLcm, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLcm, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10853,10 +10853,10 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	if !asserts.Checking() {
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGridSampler, &assertgenshapes.Locs_bdd4366c8149)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGridSampler, &assertgenshapes.Shape_f468ad02d7e8)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_bdd4366c8149)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11086,10 +11086,10 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHannWindow, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11125,10 +11125,10 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHannWindowPeriodic, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11164,10 +11164,10 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindow, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11203,10 +11203,10 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindowPeriodic, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11242,10 +11242,10 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindowPeriodicAlpha, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11281,10 +11281,10 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11320,10 +11320,10 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKaiserWindow, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11359,10 +11359,10 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKaiserWindowPeriodic, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11398,10 +11398,10 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowBeta, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKaiserWindowBeta, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

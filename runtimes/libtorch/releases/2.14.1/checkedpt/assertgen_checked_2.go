@@ -25,10 +25,10 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	if !asserts.Checking() {
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_b60df27cffd3)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -44,10 +44,10 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGroupNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGroupNorm, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -102,10 +102,10 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_21e01e8f9953)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_5b80aeae797d)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost_c659e6fcec35(&c, &assertgenshapes.Locs_21e01e8f9953)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -335,10 +335,10 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs_a357c6593567)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUnsafeMaskedIndex, &assertgenshapes.Shape_12d7de6b4b3d)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_a357c6593567)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -354,10 +354,10 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs_b0cfeadc1855)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Shape_e9416bef8aed)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_b0cfeadc1855)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -569,10 +569,10 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opInstanceNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInstanceNorm, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -588,10 +588,10 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	if !asserts.Checking() {
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsclose, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -763,10 +763,10 @@ func IsDistributed(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsDistributed(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsDistributed, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -782,10 +782,10 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsFloatingPoint(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -801,10 +801,10 @@ func IsComplex(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsComplex(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsComplex, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -820,10 +820,10 @@ func IsConj(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsConj(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsConj, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -839,10 +839,10 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XIsZerotensor(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXIsZerotensor, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -858,10 +858,10 @@ func IsNeg(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNeg(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsNeg, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -877,10 +877,10 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isreal(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsreal, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -896,10 +896,10 @@ func IsNonzero(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNonzero(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsNonzero, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -934,10 +934,10 @@ func IsSigned(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSigned(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsSigned, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -953,10 +953,10 @@ func IsInference(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsInference(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsInference, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -972,10 +972,10 @@ func Numel(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.Numel(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opNumel, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNumel, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.Numel(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -991,10 +991,10 @@ func Dim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.Dim(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opDim, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDim, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.Dim(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1010,10 +1010,10 @@ func GetDevice(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.GetDevice(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opGetDevice, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGetDevice, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.GetDevice(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1029,10 +1029,10 @@ func StorageOffset(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.StorageOffset(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opStorageOffset, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStorageOffset, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.StorageOffset(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1048,10 +1048,10 @@ func IsContiguous(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsContiguous(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsContiguous, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsContiguous, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsContiguous(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1067,10 +1067,10 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 	if !asserts.Checking() {
 		return kernels.IsContiguousMemoryFormat(self, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsContiguousMemoryFormat, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1086,10 +1086,10 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	if !asserts.Checking() {
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKlDiv, &assertgenshapes.Shape_b60df27cffd3)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1105,10 +1105,10 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Kron(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKron, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1183,10 +1183,10 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLayerNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLayerNorm, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1280,10 +1280,10 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRmsNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRmsNorm, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1318,10 +1318,10 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 	if !asserts.Checking() {
 		return kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs_7b63044a065c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFusedRmsNormBackward, &assertgenshapes.Shape_48f180dc6a47)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_7b63044a065c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1513,10 +1513,10 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_32262bb446a6)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_9fb55cd848c6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1552,10 +1552,10 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_070df5f769ba)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_549395450065)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1591,10 +1591,10 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_bd3b06d7d1bf)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost_744274744304(&c, &assertgenshapes.Locs_9e628193c399)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -1630,10 +1630,10 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCsltCompress(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCsltCompress, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCsltCompress, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.XCsltCompress(input)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1649,10 +1649,10 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCsltSparseMm, &assertgenshapes.Locs_0e1a6051fce0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCsltSparseMm, &assertgenshapes.Shape_3b3dc305aaf4)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_0e1a6051fce0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1687,10 +1687,10 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs_b1c3282752c3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredTile, &assertgenshapes.Shape_0f2dad3aee04)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	assertgenshapes.ChecksPost_57009db16a46(&c, &assertgenshapes.Locs_b1c3282752c3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1706,10 +1706,10 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs_837848f1fc1a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredApply, &assertgenshapes.Shape_3653d94cce0a)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	assertgenshapes.ChecksPost_ed0d4a263470(&c, &assertgenshapes.Locs_837848f1fc1a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1725,10 +1725,10 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs_2cc3772ce807)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Shape_dbc7f2173d12)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_2cc3772ce807)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1744,10 +1744,10 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs_905787a0f85d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredLinear, &assertgenshapes.Shape_b3b40cdf29cb)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_905787a0f85d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1763,10 +1763,10 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs_b44743c12eb7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredMm, &assertgenshapes.Shape_7da218088b5f)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_b44743c12eb7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1782,10 +1782,10 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs_ab5b96e2d14f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredAddmm, &assertgenshapes.Shape_ee79768d8c8f)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_ab5b96e2d14f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1801,10 +1801,10 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs_2a4100f0e93a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMixedDtypesLinear, &assertgenshapes.Shape_f94fe889076a)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_2a4100f0e93a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1820,10 +1820,10 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_9af1ee458e2c)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_458345d73ddf(&c, &assertgenshapes.Locs_82456b423d77)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1839,10 +1839,10 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_9af1ee458e2c)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_458345d73ddf(&c, &assertgenshapes.Locs_82456b423d77)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1858,10 +1858,10 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_59856af95e0a)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -1877,10 +1877,10 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1896,10 +1896,10 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs_a7907126a98a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWrappedLinearPrepack, &assertgenshapes.Shape_f19302a157d4)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_a7907126a98a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1915,10 +1915,10 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 	if !asserts.Checking() {
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs_19aebb8dfe81)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Shape_0f94cd34b4ed)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	assertgenshapes.ChecksPost_80a2a5b0939c(&c, &assertgenshapes.Locs_19aebb8dfe81)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1934,10 +1934,10 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_89790580cbb9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_821c17b2ec88)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_89790580cbb9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1973,10 +1973,10 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_e23b07a2a332)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_f4717b2a3cb5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2012,10 +2012,10 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2031,10 +2031,10 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2109,10 +2109,10 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 	if !asserts.Checking() {
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspace, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2128,10 +2128,10 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspaceTensorTensor, &assertgenshapes.Shape_ba5e23031803)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_34eb3c3de171)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2147,10 +2147,10 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspaceTensorScalar, &assertgenshapes.Shape_f41a6cb110cd)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_8fc2a87a9c57)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2166,10 +2166,10 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspaceScalarTensor, &assertgenshapes.Shape_389eb1ba61f3)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ad5fca8829ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2736,10 +2736,10 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 	if !asserts.Checking() {
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspace, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2755,10 +2755,10 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspaceTensorTensor, &assertgenshapes.Shape_ba5e23031803)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_34eb3c3de171)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2774,10 +2774,10 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspaceTensorScalar, &assertgenshapes.Shape_f41a6cb110cd)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_8fc2a87a9c57)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2793,10 +2793,10 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspaceScalarTensor, &assertgenshapes.Shape_389eb1ba61f3)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ad5fca8829ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2892,10 +2892,10 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3009,10 +3009,10 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexp(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3126,10 +3126,10 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	if !asserts.Checking() {
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_4f8410d435de)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_7bd3049eb5f6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3164,10 +3164,10 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatmulBackward, &assertgenshapes.Shape_cd459a66398f)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_e4455c648395)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3223,10 +3223,10 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixPower(self, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixPower, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3262,10 +3262,10 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExp(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixExp, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3281,10 +3281,10 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExpBackward(self, grad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_a2ce7a0efbed)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_3332bd2efb9d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3300,10 +3300,10 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XAminmax(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAminmax, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3339,10 +3339,10 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	if !asserts.Checking() {
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAminmaxDim, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3417,10 +3417,10 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_5f669033a2c1)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a261257eb9fc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3495,10 +3495,10 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	if !asserts.Checking() {
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_04d3c817b319)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3553,10 +3553,10 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3572,10 +3572,10 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxPool1d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3688,10 +3688,10 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_c332146982cb)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_613099e3cac8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3766,10 +3766,10 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_c332146982cb)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_613099e3cac8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3805,10 +3805,10 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3844,10 +3844,10 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3883,10 +3883,10 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedMaxPool3d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3922,10 +3922,10 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxPool3d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4019,10 +4019,10 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNanmean, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4682,10 +4682,10 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_acb1be62c836)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4701,10 +4701,10 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_320564fd25c9)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_78dbc56e1eae)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4933,10 +4933,10 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MmDtype(self, mat2, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMmDtype, &assertgenshapes.Locs_d124f5a5b6ff)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMmDtype, &assertgenshapes.Shape_5caabcbe04f2)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_d124f5a5b6ff)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4972,10 +4972,10 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIntMm(self, mat2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXIntMm, &assertgenshapes.Locs_d124f5a5b6ff)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXIntMm, &assertgenshapes.Shape_5caabcbe04f2)
 	r0 := kernels.XIntMm(self, mat2)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_d124f5a5b6ff)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5011,10 +5011,10 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertWeightToInt4pack, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5030,10 +5030,10 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt4packMm, &assertgenshapes.Locs_829882695b38)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightInt4packMm, &assertgenshapes.Shape_12c4a35bb1bb)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_829882695b38)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5049,10 +5049,10 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs_df72d9540659)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Shape_d45d8476e0a7)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_df72d9540659)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5068,10 +5068,10 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5087,10 +5087,10 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs_829882695b38)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightInt4packMmForCpu, &assertgenshapes.Shape_12c4a35bb1bb)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_829882695b38)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5106,10 +5106,10 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs_247b0341006d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXDynQuantPack4bitWeight, &assertgenshapes.Shape_63ad3052f182)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_247b0341006d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5125,10 +5125,10 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 	if !asserts.Checking() {
 		return kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs_3a3489b7076f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXDynQuantMatmul4bit, &assertgenshapes.Shape_cdd599e3dcbf)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_3a3489b7076f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5144,10 +5144,10 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt8packMm, &assertgenshapes.Locs_56ab9472a721)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightInt8packMm, &assertgenshapes.Shape_13eba42d42e5)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_56ab9472a721)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5163,10 +5163,10 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseMm(sparse, dense)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseMm, &assertgenshapes.Shape_0363d434fe8c)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_ce778e5ba52d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5182,10 +5182,10 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMmReduce, &assertgenshapes.Locs_ce778e5ba52d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseMmReduce, &assertgenshapes.Shape_0363d434fe8c)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_ce778e5ba52d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5397,10 +5397,10 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultiplyTensor, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5456,10 +5456,10 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultiplyScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5632,10 +5632,10 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNarrow, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5651,10 +5651,10 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	if !asserts.Checking() {
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNarrowTensor, &assertgenshapes.Shape_4b37ef2d7947)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4377cf81c22c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5846,10 +5846,10 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BatchNormStats(input, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormStats, &assertgenshapes.Shape_59856af95e0a)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5885,10 +5885,10 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opBatchNormElemt, &assertgenshapes.Locs_0cfe55399182)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormElemt, &assertgenshapes.Shape_ed94ee548348)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_0cfe55399182)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5924,10 +5924,10 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_88dd38c6ef51)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_ea9e88323f77)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_88dd38c6ef51)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5963,10 +5963,10 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_85813285a90e)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_8b242f90ceb3)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost_864355eeec6d(&c, &assertgenshapes.Locs_85813285a90e)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -6041,10 +6041,10 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_4e7591e654f8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_811c10e51aa8)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost_471f4b1dfde2(&c, &assertgenshapes.Locs_4e7591e654f8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -6080,10 +6080,10 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_0e7da333549e)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_8acd779faf53)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	assertgenshapes.ChecksPost_ff0077ce43ea(&c, &assertgenshapes.Locs_0e7da333549e)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6119,10 +6119,10 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_05046cb4ce89)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_59856af95e0a)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -6158,10 +6158,10 @@ func IsVulkanAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.IsVulkanAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsVulkanAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6177,10 +6177,10 @@ func XNnpackAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.XNnpackAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNnpackAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6235,10 +6235,10 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOnes, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6313,10 +6313,10 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	if !asserts.Checking() {
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPairwiseDistance, &assertgenshapes.Shape_3ea6836a947c)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a4cdebb99fa2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6332,10 +6332,10 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	if !asserts.Checking() {
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCdist, &assertgenshapes.Shape_3ea6836a947c)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a4cdebb99fa2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6468,10 +6468,10 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pdist(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPdist, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6565,10 +6565,10 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	if !asserts.Checking() {
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCosineSimilarity, &assertgenshapes.Shape_3ea6836a947c)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a4cdebb99fa2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6603,10 +6603,10 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	if !asserts.Checking() {
 		return kernels.MovedimIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMovedimIntlist, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6622,10 +6622,10 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MovedimInt(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMovedimInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6641,10 +6641,10 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	if !asserts.Checking() {
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6660,10 +6660,10 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MoveaxisInt(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMoveaxisInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6679,10 +6679,10 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NumpyT(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNumpyT, &assertgenshapes.Shape_7368e29c9740)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost_df9f0a39279d(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6698,10 +6698,10 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixH(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixH, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6717,10 +6717,10 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MT(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMT, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6736,10 +6736,10 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MH(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMH, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6755,10 +6755,10 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Adjoint(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdjoint, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6891,10 +6891,10 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6929,10 +6929,10 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PinMemory(self, device)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPinMemory, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6987,10 +6987,10 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pinverse(self, rcond)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPinverse, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7006,10 +7006,10 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	if !asserts.Checking() {
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_19da80c960c3)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_b5696c383629)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7143,10 +7143,10 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScalarTensor, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7182,10 +7182,10 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRand, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7201,10 +7201,10 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandGenerator, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7338,10 +7338,10 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandint, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7357,10 +7357,10 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintGenerator, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7376,10 +7376,10 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLow, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7395,10 +7395,10 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 	if !asserts.Checking() {
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7494,10 +7494,10 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLike, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7533,10 +7533,10 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 	if !asserts.Checking() {
 		return kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeGenerator, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLikeGenerator, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7572,10 +7572,10 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opRandintLikeTensor, &assertgenshapes.Locs_5b3a63fc642f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLikeTensor, &assertgenshapes.Shape_8a30aaac0e86)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_5b3a63fc642f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7611,10 +7611,10 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs_5b3a63fc642f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLikeTensorGenerator, &assertgenshapes.Shape_8a30aaac0e86)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_5b3a63fc642f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7650,10 +7650,10 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7689,10 +7689,10 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7728,10 +7728,10 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandn, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7747,10 +7747,10 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandnGenerator, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7884,10 +7884,10 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 	if !asserts.Checking() {
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandperm, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7903,10 +7903,10 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandpermGenerator, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7962,10 +7962,10 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRangeStep, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7981,10 +7981,10 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRange, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8040,10 +8040,10 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ravel(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRavel, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8177,10 +8177,10 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNegative, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8275,10 +8275,10 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_7192f670d417)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_e678df97fe8b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8314,10 +8314,10 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_99c334481310)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_f9c6c5da7b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8333,10 +8333,10 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8352,10 +8352,10 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opReshape, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8448,10 +8448,10 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReshapeAs(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opReshapeAs, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8585,10 +8585,10 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	if !asserts.Checking() {
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRrelu, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8683,10 +8683,10 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRelu6, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8722,10 +8722,10 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prelu(self, weight)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPrelu, &assertgenshapes.Shape_acb1be62c836)
 	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8877,10 +8877,10 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_09b351f99230)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9091,10 +9091,10 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	if !asserts.Checking() {
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_b73b65ee6afd)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9110,10 +9110,10 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSelu, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

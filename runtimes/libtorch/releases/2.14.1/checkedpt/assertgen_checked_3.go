@@ -85,10 +85,10 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluBackward(grad_output, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSiluBackward, &assertgenshapes.Shape_b73b65ee6afd)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -163,10 +163,10 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishBackward(grad_output, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMishBackward, &assertgenshapes.Shape_b73b65ee6afd)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -477,10 +477,10 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDetach, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -516,10 +516,10 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSizeInt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -535,10 +535,10 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SymSizeInt(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymSizeInt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.SymSizeInt(self, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -554,10 +554,10 @@ func SymNumel(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SymNumel(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymNumel, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.SymNumel(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -573,10 +573,10 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SymStorageOffset(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymStorageOffset, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.SymStorageOffset(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -825,10 +825,10 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Smm(self, mat2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSmm, &assertgenshapes.Shape_5caabcbe04f2)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_d124f5a5b6ff)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -844,10 +844,10 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSoftmaxInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1019,10 +1019,10 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	if !asserts.Checking() {
 		return kernels.SplitSizes(self, split_size, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSplitSizes, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSplitSizes, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1096,10 +1096,10 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitInt(self, sections)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitInt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHsplitInt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1115,10 +1115,10 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitArray(self, indices)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitArray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHsplitArray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1134,10 +1134,10 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitInt(self, sections)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitInt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVsplitInt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1153,10 +1153,10 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitArray(self, indices)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitArray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVsplitArray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1172,10 +1172,10 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitInt(self, sections)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitInt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDsplitInt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1191,10 +1191,10 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitArray(self, indices)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitArray, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDsplitArray, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1327,10 +1327,10 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSspaddmm, &assertgenshapes.Shape_ace094bda7eb)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_05e455775b97)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1366,10 +1366,10 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXChunkCat, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXChunkCat, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1444,10 +1444,10 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStack(tensors, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXStack, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1483,10 +1483,10 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hstack(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHstack, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1522,10 +1522,10 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vstack(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVstack, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1561,10 +1561,10 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dstack(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDstack, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1600,10 +1600,10 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	if !asserts.Checking() {
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opStft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1619,10 +1619,10 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	if !asserts.Checking() {
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opStftCenter, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStftCenter, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1638,10 +1638,10 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	if !asserts.Checking() {
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opIstft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIstft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1657,10 +1657,10 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.StrideInt(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStrideInt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1676,10 +1676,10 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SymStrideInt(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSymStrideInt, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.SymStrideInt(self, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1773,10 +1773,10 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedSumBackward, &assertgenshapes.Shape_09b351f99230)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1870,10 +1870,10 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumToSize(self, size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSumToSize, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1948,10 +1948,10 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSquare, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2007,10 +2007,10 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Std(self, unbiased)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStd, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2026,10 +2026,10 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStdDim, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2064,10 +2064,10 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.StdMean(self, unbiased)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStdMean, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -2083,10 +2083,10 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opStdMeanDim, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -2416,10 +2416,10 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	if !asserts.Checking() {
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTensordot, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2553,10 +2553,10 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tile(self, dims)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTile, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2591,10 +2591,10 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMkldnnTranspose, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2670,10 +2670,10 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.OneHot(self, num_classes)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOneHot, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2728,10 +2728,10 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fliplr(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFliplr, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2747,10 +2747,10 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flipud(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlipud, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2844,10 +2844,10 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidX(y, x, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrapezoidX, &assertgenshapes.Shape_48d62c4b53e2)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2863,10 +2863,10 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrapezoidDx, &assertgenshapes.Shape_393dcf2c958f)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2882,10 +2882,10 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzX(y, x, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrapzX, &assertgenshapes.Shape_48d62c4b53e2)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2901,10 +2901,10 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzDx(y, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrapzDx, &assertgenshapes.Shape_393dcf2c958f)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2920,10 +2920,10 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTransformBiasRescaleQkv, &assertgenshapes.Shape_ab336bd520d3)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost_165b2b8f14ab(&c, &assertgenshapes.Locs_1d32347e0cc7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -3173,10 +3173,10 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Shape_620510f617cc)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_fd4645b6efa5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3386,10 +3386,10 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetOffsets(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedGetOffsets, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XNestedGetOffsets(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3405,10 +3405,10 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetLengths(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedGetLengths, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XNestedGetLengths(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3443,10 +3443,10 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetMinSeqlen(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedGetMinSeqlen, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3462,10 +3462,10 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetMaxSeqlen(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedGetMaxSeqlen, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3481,10 +3481,10 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedGetJaggedDummy, &assertgenshapes.Shape_753f6d43ae26)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_9391cd668896)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3500,10 +3500,10 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Shape_63dd70f90c4d)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_0384a4b32c87)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3558,10 +3558,10 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	if !asserts.Checking() {
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTripletMarginLoss, &assertgenshapes.Shape_dabc2e8247e7)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_af19af93486c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3636,10 +3636,10 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFix, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3695,10 +3695,10 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TypeAs(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTypeAs, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3714,10 +3714,10 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXHasCompatibleShallowCopyType, &assertgenshapes.Shape_df5de0303fac)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_008235200332)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4006,10 +4006,10 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vander(x, N, increasing)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVander, &assertgenshapes.Shape_738258fbfb6d)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4025,10 +4025,10 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Var(self, unbiased)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4044,10 +4044,10 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVarDim, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4122,10 +4122,10 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.VarMean(self, unbiased)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVarMean, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4141,10 +4141,10 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opVarMeanDim, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4199,10 +4199,10 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAs(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opViewAs, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4257,10 +4257,10 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	if !asserts.Checking() {
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opWhereScalarSelf, &assertgenshapes.Shape_935fd40823bf)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4e60d68d7242)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4276,10 +4276,10 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	if !asserts.Checking() {
 		return kernels.WhereScalarOther(condition, self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opWhereScalarOther, &assertgenshapes.Shape_a5a22450a24e)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_1ae36767a5a0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4295,10 +4295,10 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.WhereScalar(condition, self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opWhereScalar, &assertgenshapes.Shape_d2a73b033b33)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_53a30867dfce)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4314,10 +4314,10 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Where(condition)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opWhere, &assertgenshapes.Locs_1a508e24cd50)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opWhere, &assertgenshapes.Shape_8c776f828e3d)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_1a508e24cd50)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4333,10 +4333,10 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNormExceptDim, &assertgenshapes.Shape_9067f0b6b9a5)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_cd7cbe82a99f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4352,10 +4352,10 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XWeightNorm(v, g, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightNorm, &assertgenshapes.Shape_0afc70378c73)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_8ea8df405e62)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4410,10 +4410,10 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightNormInterfaceBackward, &assertgenshapes.Shape_368e889ec875)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost_864355eeec6d(&c, &assertgenshapes.Locs_08446d94cbcd)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4449,10 +4449,10 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightNormDifferentiableBackward, &assertgenshapes.Shape_368e889ec875)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost_864355eeec6d(&c, &assertgenshapes.Locs_08446d94cbcd)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4468,10 +4468,10 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXEfficientzerotensor, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4507,10 +4507,10 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opZeros, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4663,10 +4663,10 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPhiloxKeySplit(key, num_splits)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs_e6956bc103e7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPhiloxKeySplit, &assertgenshapes.Shape_c12bcd2186d6)
 	r0 := kernels.XPhiloxKeySplit(key, num_splits)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_e6956bc103e7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4682,10 +4682,10 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPhiloxKeyFoldIn(key, data)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs_e6956bc103e7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPhiloxKeyFoldIn, &assertgenshapes.Shape_c12bcd2186d6)
 	r0 := kernels.XPhiloxKeyFoldIn(key, data)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_e6956bc103e7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4701,10 +4701,10 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XPhiloxKeyFoldInTensor(key, data)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs_9cde0a45b910)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Shape_021523dc7d7d)
 	r0 := kernels.XPhiloxKeyFoldInTensor(key, data)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_9cde0a45b910)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4760,10 +4760,10 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 	if !asserts.Checking() {
 		return kernels.XPhiloxNormal(self, key, mean, std)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPhiloxNormal, &assertgenshapes.Locs_0381cb59d260)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPhiloxNormal, &assertgenshapes.Shape_9211330e4958)
 	r0 := kernels.XPhiloxNormal(self, key, mean, std)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_0381cb59d260)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4819,10 +4819,10 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 	if !asserts.Checking() {
 		return kernels.XPhiloxUniform(self, key, low, high)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPhiloxUniform, &assertgenshapes.Locs_0381cb59d260)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPhiloxUniform, &assertgenshapes.Shape_9211330e4958)
 	r0 := kernels.XPhiloxUniform(self, key, low, high)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_0381cb59d260)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4838,10 +4838,10 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXDirichletGrad, &assertgenshapes.Shape_3bd8a0c5d194)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_11bc4e764dcf)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4877,10 +4877,10 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSampleDirichlet(self, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSampleDirichlet, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4955,10 +4955,10 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Binomial(count, prob, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBinomial, &assertgenshapes.Shape_d44b8677fc1c)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_596266ca8ed3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4994,10 +4994,10 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeNorm(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNativeNorm, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5033,10 +5033,10 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNativeNormScalarOptDimDtype, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5189,10 +5189,10 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSum(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSum, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5208,10 +5208,10 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSumDtype, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5266,10 +5266,10 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSumDimDtype, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5285,10 +5285,10 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSumBackward, &assertgenshapes.Shape_09b351f99230)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5324,10 +5324,10 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCsrSumDimDtype, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5363,10 +5363,10 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCsrProdDimDtype, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5402,10 +5402,10 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSoftmaxInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5460,10 +5460,10 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSoftmaxBackwardData, &assertgenshapes.Shape_b029fe79bd88)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_084c5ca3919b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5499,10 +5499,10 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseLogSoftmaxInt, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5557,10 +5557,10 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Shape_b029fe79bd88)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_084c5ca3919b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5596,10 +5596,10 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	if !asserts.Checking() {
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSpdiags, &assertgenshapes.Shape_308b64dd7df1)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_329793473672)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5830,10 +5830,10 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFrobeniusNormDim, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5869,10 +5869,10 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NuclearNorm(self, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNuclearNorm, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5908,10 +5908,10 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNuclearNormDim, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5986,10 +5986,10 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Positive(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPositive, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6045,10 +6045,10 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	if !asserts.Checking() {
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResizeAs, &assertgenshapes.Shape_7487d031c183)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_7d1144da18d3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6104,10 +6104,10 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse(self, the_template)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResizeAsSparse, &assertgenshapes.Shape_7487d031c183)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_7d1144da18d3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6320,10 +6320,10 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.SubtractTensor(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSubtractTensor, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6359,10 +6359,10 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SubtractScalar(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSubtractScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6457,10 +6457,10 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside(self, values)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHeaviside, &assertgenshapes.Shape_d9f31df6dab1)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_26c1e0ba29d9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6632,10 +6632,10 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseMmReduceImplBackward, &assertgenshapes.Shape_9835fd0f5083)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	assertgenshapes.ChecksPost_864355eeec6d(&c, &assertgenshapes.Locs_456da5087c84)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -6690,10 +6690,10 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 	if !asserts.Checking() {
 		return kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opAddmmDtype, &assertgenshapes.Locs_05e455775b97)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAddmmDtype, &assertgenshapes.Shape_ace094bda7eb)
 	r0 := kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_05e455775b97)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6769,10 +6769,10 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAddmmActivation, &assertgenshapes.Shape_ace094bda7eb)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_05e455775b97)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6788,10 +6788,10 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	if !asserts.Checking() {
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledMm, &assertgenshapes.Locs_d70677c4b3ed)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledMm, &assertgenshapes.Shape_34f7ce8124d2)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_d70677c4b3ed)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6827,10 +6827,10 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledMmV2, &assertgenshapes.Locs_d70677c4b3ed)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledMmV2, &assertgenshapes.Shape_34f7ce8124d2)
 	r0 := kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_d70677c4b3ed)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6866,10 +6866,10 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledGroupedMm, &assertgenshapes.Locs_d70677c4b3ed)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledGroupedMm, &assertgenshapes.Shape_34f7ce8124d2)
 	r0 := kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_d70677c4b3ed)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6885,10 +6885,10 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 	if !asserts.Checking() {
 		return kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs_d70677c4b3ed)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledGroupedMmV2, &assertgenshapes.Shape_34f7ce8124d2)
 	r0 := kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_d70677c4b3ed)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6943,10 +6943,10 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 	if !asserts.Checking() {
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCompressedTensorWithDims, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6981,10 +6981,10 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Shape_48515bd8f03d)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7000,10 +7000,10 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Shape_1420500d4e2a)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7019,10 +7019,10 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Shape_48515bd8f03d)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7038,10 +7038,10 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Shape_1420500d4e2a)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7057,10 +7057,10 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Shape_84cdc71169a3)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_03e807c93b13)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7076,10 +7076,10 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCsrTensorCrowColValue, &assertgenshapes.Shape_48515bd8f03d)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7095,10 +7095,10 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCscTensorCcolRowValue, &assertgenshapes.Shape_1420500d4e2a)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7114,10 +7114,10 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseBsrTensorCrowColValue, &assertgenshapes.Shape_48515bd8f03d)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7133,10 +7133,10 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseBscTensorCcolRowValue, &assertgenshapes.Shape_1420500d4e2a)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7152,10 +7152,10 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	if !asserts.Checking() {
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Shape_84cdc71169a3)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_03e807c93b13)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7171,10 +7171,10 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCsrTensorUnsafe, &assertgenshapes.Shape_48515bd8f03d)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7190,10 +7190,10 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCscTensorUnsafe, &assertgenshapes.Shape_1420500d4e2a)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7209,10 +7209,10 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseBsrTensorUnsafe, &assertgenshapes.Shape_48515bd8f03d)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7228,10 +7228,10 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseBscTensorUnsafe, &assertgenshapes.Shape_1420500d4e2a)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7247,10 +7247,10 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCooTensorSize, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7286,10 +7286,10 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCooTensorIndices, &assertgenshapes.Shape_8c00f3a4a36e)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_979ff6c472b4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7305,10 +7305,10 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseCooTensorIndicesSize, &assertgenshapes.Shape_8c00f3a4a36e)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_979ff6c472b4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7324,10 +7324,10 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCooTensorUnsafe, &assertgenshapes.Shape_8c00f3a4a36e)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_979ff6c472b4)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7344,10 +7344,10 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXValidateSparseCooTensorArgs, &assertgenshapes.Shape_c8272029d2fa)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_6a92e6661b69)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXValidateSparseCompressedTensorArgs = wrap.Op{
@@ -7363,10 +7363,10 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Shape_22a65b5ffc11)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_b9696cae96f8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXValidateSparseCsrTensorArgs = wrap.Op{
@@ -7382,10 +7382,10 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Shape_67cd583e17e4)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_33b9826e3764)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXValidateSparseCscTensorArgs = wrap.Op{
@@ -7401,10 +7401,10 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXValidateSparseCscTensorArgs, &assertgenshapes.Shape_10424f55dd55)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_67dc9f182cec)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXValidateSparseBsrTensorArgs = wrap.Op{
@@ -7420,10 +7420,10 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Shape_67cd583e17e4)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_33b9826e3764)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXValidateSparseBscTensorArgs = wrap.Op{
@@ -7439,10 +7439,10 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
 		return
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXValidateSparseBscTensorArgs, &assertgenshapes.Shape_10424f55dd55)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_67dc9f182cec)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 }
 
 var opXSparseCooTensorWithDims = wrap.Op{
@@ -7457,10 +7457,10 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseCooTensorWithDims, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7575,10 +7575,10 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	if !asserts.Checking() {
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseResize, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

@@ -163,10 +163,10 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRemainderScalarTensor, &assertgenshapes.Shape_e73bb2991e1c)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -377,10 +377,10 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxOther(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxOther, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -495,10 +495,10 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinOther(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMinOther, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -514,10 +514,10 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantile, &assertgenshapes.Shape_e2d97750e607)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -553,10 +553,10 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantileScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -592,10 +592,10 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNanquantile, &assertgenshapes.Shape_e2d97750e607)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -631,10 +631,10 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNanquantileScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -768,10 +768,10 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Msort(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMsort, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -787,10 +787,10 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argsort(self, dim, descending)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArgsort, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -806,10 +806,10 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	if !asserts.Checking() {
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArgsortStable, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1275,10 +1275,10 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloatPowerTensorTensor, &assertgenshapes.Shape_ceef8e681db8)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_c215f155d712)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1314,10 +1314,10 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloatPowerScalar, &assertgenshapes.Shape_1b94c3e0500b)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_b1040d773773)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1353,10 +1353,10 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFloatPowerTensorScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1452,10 +1452,10 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	if !asserts.Checking() {
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNormalFunctional, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1588,10 +1588,10 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNormalFloatFloat, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1686,10 +1686,10 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_884ce490bbdf)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Shape_661bf6cdda1b)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_884ce490bbdf)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1745,10 +1745,10 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAmpUpdateScale, &assertgenshapes.Shape_ae2954660aeb)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_8d877ccb050b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3395,10 +3395,10 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs_7e888dc64c0d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddcdivTensor, &assertgenshapes.Shape_9099eae14b79)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_7e888dc64c0d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3572,10 +3572,10 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs_7e888dc64c0d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachAddcmulTensor, &assertgenshapes.Shape_9099eae14b79)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_7e888dc64c0d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5087,10 +5087,10 @@ func XForeachPowsumScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []
 	if !asserts.Checking() {
 		return kernels.XForeachPowsumScalar(self, ord, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachPowsumScalar, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachPowsumScalar, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachPowsumScalar(self, ord, dtype)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6011,10 +6011,10 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachZero, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachZero, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XForeachZero(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6109,10 +6109,10 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 	if !asserts.Checking() {
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachCopy, &assertgenshapes.Locs_938f93576399)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXForeachCopy, &assertgenshapes.Shape_2d1a9c740d9e)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_938f93576399)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6303,10 +6303,10 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6342,10 +6342,10 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Shape_061cabbbd127)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_d257a2e56a87)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6459,10 +6459,10 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.L1Loss(self, target, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opL1Loss, &assertgenshapes.Shape_b60df27cffd3)
 	r0 := kernels.L1Loss(self, target, reduction)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6537,10 +6537,10 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultiMarginLossBackward, &assertgenshapes.Shape_6c0ee8a04ee2)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_8090e6ede51c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6576,10 +6576,10 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultilabelMarginLoss, &assertgenshapes.Shape_b60df27cffd3)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6654,10 +6654,10 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultilabelMarginLossBackward, &assertgenshapes.Shape_316fb330dd8a)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	assertgenshapes.ChecksPost_cbc1c787f90c(&c, &assertgenshapes.Locs_832254f71c32)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6693,10 +6693,10 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLossNd, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNllLossNd, &assertgenshapes.Shape_b60df27cffd3)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6712,10 +6712,10 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	if !asserts.Checking() {
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNllLoss, &assertgenshapes.Shape_b60df27cffd3)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6829,10 +6829,10 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss2d, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNllLoss2d, &assertgenshapes.Shape_b60df27cffd3)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7336,10 +7336,10 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	if !asserts.Checking() {
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGluJvp, &assertgenshapes.Shape_e2402e7f7b7f)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_25e9bcbda1c2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7375,10 +7375,10 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGluBackwardJvp, &assertgenshapes.Shape_fa3f9cd8345e)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	assertgenshapes.ChecksPost_458345d73ddf(&c, &assertgenshapes.Locs_a07fd22e78df)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7493,10 +7493,10 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHardsigmoidBackward, &assertgenshapes.Shape_b73b65ee6afd)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7826,10 +7826,10 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoid(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogSigmoid, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LogSigmoid(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8217,10 +8217,10 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveAvgPool2d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8275,10 +8275,10 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Shape_b73b65ee6afd)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8412,10 +8412,10 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdaptiveAvgPool3d, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9699,10 +9699,10 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPadCircular(self, pad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPadCircular, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9718,10 +9718,10 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	if !asserts.Checking() {
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPadEnum, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9737,10 +9737,10 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Pad(self, pad, mode, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPad, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9756,10 +9756,10 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUpsampleLinear1dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9775,10 +9775,10 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUpsampleBilinear2dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9814,10 +9814,10 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9833,10 +9833,10 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUpsampleTrilinear3dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9852,10 +9852,10 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUpsampleBicubic2dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9871,10 +9871,10 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9890,10 +9890,10 @@ func XUpsampleLanczos2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9909,10 +9909,10 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUpsampleNearest1dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9928,10 +9928,10 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUpsampleNearestExact1dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9947,10 +9947,10 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUpsampleNearest2dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9986,10 +9986,10 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUpsampleNearestExact2dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10005,10 +10005,10 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUpsampleNearest3dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -10024,10 +10024,10 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUpsampleNearestExact3dVec, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11116,10 +11116,10 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	if !asserts.Checking() {
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogitBackward, &assertgenshapes.Shape_b73b65ee6afd)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11272,10 +11272,10 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opThnnConv2d, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opThnnConv2d, &assertgenshapes.Shape_acb1be62c836)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11487,10 +11487,10 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlowConv3d, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSlowConv3d, &assertgenshapes.Shape_acb1be62c836)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11662,10 +11662,10 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStack(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opColumnStack, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11740,10 +11740,10 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isfinite(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsfinite, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11876,10 +11876,10 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAddBatchDim, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -11895,10 +11895,10 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	if !asserts.Checking() {
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXRemoveBatchDim, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12031,10 +12031,10 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialExpm1, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12070,10 +12070,10 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialExp2, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12109,10 +12109,10 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsi(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialPsi, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12148,10 +12148,10 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigamma(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialDigamma, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12187,10 +12187,10 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaln(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialGammaln, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12226,10 +12226,10 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErf(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialErf, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12265,10 +12265,10 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfc(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialErfc, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12343,10 +12343,10 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinv(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialErfinv, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12382,10 +12382,10 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtr(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialNdtr, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12538,10 +12538,10 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlogy(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialXlogy, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12557,10 +12557,10 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialXlogySelfScalar, &assertgenshapes.Shape_e73bb2991e1c)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12576,10 +12576,10 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialXlogyOtherScalar, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12772,10 +12772,10 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialI0, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12928,10 +12928,10 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogit(self, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLogit, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -12967,10 +12967,10 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPolygamma(n, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialPolygamma, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13006,10 +13006,10 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLogsumexp, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13045,10 +13045,10 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpit(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialExpit, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13084,10 +13084,10 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSinc(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialSinc, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13123,10 +13123,10 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialRound(self, decimals)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialRound, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13162,10 +13162,10 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1p(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLog1p, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13201,10 +13201,10 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialLogSoftmax, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13240,10 +13240,10 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammainc(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialGammainc, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13279,10 +13279,10 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincc(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialGammaincc, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13298,10 +13298,10 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammaln(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialMultigammaln, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13337,10 +13337,10 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSpecialSoftmax, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13356,10 +13356,10 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FftFft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13395,10 +13395,10 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftIfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13434,10 +13434,10 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftRfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13473,10 +13473,10 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIrfft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13512,10 +13512,10 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftHfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftHfft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13551,10 +13551,10 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIhfft, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13590,10 +13590,10 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFft2, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13629,10 +13629,10 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfft2, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13668,10 +13668,10 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfft2, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13707,10 +13707,10 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIrfft2, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13746,10 +13746,10 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftHfft2, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13785,10 +13785,10 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIhfft2, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13824,10 +13824,10 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFftn, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13863,10 +13863,10 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfftn, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13902,10 +13902,10 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfftn, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13941,10 +13941,10 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIrfftn, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -13980,10 +13980,10 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftHfftn, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14019,10 +14019,10 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIhfftn, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14058,10 +14058,10 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 	if !asserts.Checking() {
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFftfreq, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14097,10 +14097,10 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftRfftfreq, &assertgenshapes.Shape_012e413ebc11)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_17ae7e74a031(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14136,10 +14136,10 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftshift(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftFftshift, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14155,10 +14155,10 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftIfftshift(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFftIfftshift, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14213,10 +14213,10 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCholesky(self, upper)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgCholesky, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14291,10 +14291,10 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactor(A, pivot)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLuFactor, &assertgenshapes.Shape_cd3b6339cfd9)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_5d09d6f1669a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -14486,10 +14486,10 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDet(A)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgDet, &assertgenshapes.Shape_fa5207bd0d9c)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14525,10 +14525,10 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Det(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDet, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14544,10 +14544,10 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLdlFactorEx, &assertgenshapes.Shape_3a61e81ef301)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost_a56e5bddb023(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -14583,10 +14583,10 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLdlFactor, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -14622,10 +14622,10 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgLdlSolve, &assertgenshapes.Shape_ea893c2822a5)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_0567bab72b5c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14700,10 +14700,10 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatmul(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatmul, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14739,10 +14739,10 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgVecdot, &assertgenshapes.Shape_57fc84348792)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_542f2f8d6734)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -14895,10 +14895,10 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdet(A)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSlogdet, &assertgenshapes.Shape_cd3b6339cfd9)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_5d09d6f1669a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -14934,10 +14934,10 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Slogdet(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSlogdet, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -14973,10 +14973,10 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logdet(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogdet, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15031,10 +15031,10 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLinalgEigvals(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXLinalgEigvals, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XLinalgEigvals(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15050,10 +15050,10 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvals(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgEigvals, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15128,10 +15128,10 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgEigh(self, UPLO)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgEigh, &assertgenshapes.Shape_fcac5815c501)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost_4bd1f4d066c3(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -15167,10 +15167,10 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgEigvalsh, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15284,10 +15284,10 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInv(A)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgInv, &assertgenshapes.Shape_fa5207bd0d9c)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15323,10 +15323,10 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inverse(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInverse, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15362,10 +15362,10 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inner(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInner, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15401,10 +15401,10 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOuter, &assertgenshapes.Shape_4e178d9cfcac)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15440,10 +15440,10 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ger(self, vec2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGer, &assertgenshapes.Shape_4e178d9cfcac)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15479,10 +15479,10 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgNorm, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15498,10 +15498,10 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgNormOrdStr, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15596,10 +15596,10 @@ func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalg_Powsum, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalg_Powsum, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15615,10 +15615,10 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixNorm, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15654,10 +15654,10 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixNormStrOrd, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15732,10 +15732,10 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSvd, &assertgenshapes.Shape_15d34b2f2ddf)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost_a56e5bddb023(&c, &assertgenshapes.Locs_1318dff6434c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -15771,10 +15771,10 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvals(A, driver)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSvdvals, &assertgenshapes.Shape_fa5207bd0d9c)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15810,10 +15810,10 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCond(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgCond, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15849,10 +15849,10 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStr(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgCondPStr, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15927,10 +15927,10 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15966,10 +15966,10 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgPinv, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -15985,10 +15985,10 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	if !asserts.Checking() {
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgPinvRcondTensor, &assertgenshapes.Shape_8ad65b71a26e)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_ea046c1c3992)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16083,10 +16083,10 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	if !asserts.Checking() {
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSolveEx, &assertgenshapes.Shape_cf63522f128f)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_ed0d4a263470(&c, &assertgenshapes.Locs_8bbc38bfbca8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -16122,10 +16122,10 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSolve(A, B, left)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgSolve, &assertgenshapes.Shape_8238649822ae)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_50f193640cd2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16141,10 +16141,10 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSpsolve(A, B, left)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpsolve, &assertgenshapes.Locs_50f193640cd2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSpsolve, &assertgenshapes.Shape_8238649822ae)
 	r0 := kernels.XSpsolve(A, B, left)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_50f193640cd2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16180,10 +16180,10 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinv(self, ind)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgTensorinv, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16219,10 +16219,10 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgTensorsolve, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16336,10 +16336,10 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPower(self, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixPower, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16375,10 +16375,10 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Shape_cb740399a85f)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16414,10 +16414,10 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16453,10 +16453,10 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRank, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16492,10 +16492,10 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMatrixRankTolTensor, &assertgenshapes.Shape_cc523fbdd66a)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_b188cf173d40)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16531,10 +16531,10 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDot(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgMultiDot, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16570,10 +16570,10 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	if !asserts.Checking() {
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNestedToPaddedTensor, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16589,10 +16589,10 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	if !asserts.Checking() {
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestSerializationSubcmul, &assertgenshapes.Shape_1dfc107eb106)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16608,10 +16608,10 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 	if !asserts.Checking() {
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestParallelMaterialize, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16627,10 +16627,10 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestOptionalIntlist, &assertgenshapes.Shape_ff753c399a39)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16666,10 +16666,10 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestOptionalFilledIntlist, &assertgenshapes.Shape_ff753c399a39)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16705,10 +16705,10 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestOptionalFloatlist, &assertgenshapes.Shape_ff753c399a39)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16744,10 +16744,10 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestStringDefault, &assertgenshapes.Shape_3a282af301d3)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16763,10 +16763,10 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestAmbiguousDefaultsA, &assertgenshapes.Shape_3a282af301d3)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16782,10 +16782,10 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTestAmbiguousDefaultsB, &assertgenshapes.Shape_3a282af301d3)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -16995,10 +16995,10 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_34712bdefc1a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSegmentReduceBackward, &assertgenshapes.Shape_987cfd93fdd7)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_34712bdefc1a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17034,10 +17034,10 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	if !asserts.Checking() {
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPadSequence, &assertgenshapes.Shape_c20a7543d618)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_7da1384c50f8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17053,10 +17053,10 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFlattenDenseTensors, &assertgenshapes.Shape_b29e25b269da)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17072,10 +17072,10 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_26b8d13f3f86)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnflattenDenseTensors, &assertgenshapes.Shape_f89281405efd)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_26b8d13f3f86)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17130,10 +17130,10 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopy(self, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFwPrimalCopy, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17169,10 +17169,10 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMakeDualCopy, &assertgenshapes.Shape_92db3bd60ef9)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17403,10 +17403,10 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseBroadcastToCopy, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -17637,10 +17637,10 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopy(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDetachCopy, &assertgenshapes.Shape_7e33bffa80dd)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18573,10 +18573,10 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs_75b8b2bddc40)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXJaggedToPaddedDenseForward, &assertgenshapes.Shape_2eb16323a71d)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_75b8b2bddc40)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18592,10 +18592,10 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs_bb49ef728f20)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPaddedDenseToJaggedForward, &assertgenshapes.Shape_6243fcda1e06)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_bb49ef728f20)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18630,10 +18630,10 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Shape_e3a5437e628e)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost_12e80344c30b(&c, &assertgenshapes.Locs_2238b9aa544c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18668,10 +18668,10 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_fce466656dfe)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXTransformerEncoderLayerFwd, &assertgenshapes.Shape_eb0fb7162b0d)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost_3b79f97e8ed3(&c, &assertgenshapes.Locs_fce466656dfe)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18707,10 +18707,10 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534805a18015(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_df82a114c66b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNativeMultiHeadAttention, &assertgenshapes.Shape_37605eeeb58c)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost_937581bf1ea0(&c, &assertgenshapes.Locs_df82a114c66b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -18746,10 +18746,10 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opScaledDotProductAttention, &assertgenshapes.Locs_80ede304f8c6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScaledDotProductAttention, &assertgenshapes.Shape_ee04160ffecb)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_80ede304f8c6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -18784,10 +18784,10 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_922e97181fe6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledDotProductAttentionMath, &assertgenshapes.Shape_06e9e2dec883)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -18803,10 +18803,10 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs_922e97181fe6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Shape_06e9e2dec883)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost_d31b4c503e3a(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -18841,10 +18841,10 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_dddb8b6ccbb3(&c, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Locs_d9fb6f7780b0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Shape_02c9edb6c29b)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost_f96873949999(&c, &assertgenshapes.Locs_d9fb6f7780b0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -18898,10 +18898,10 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Shape_e33898482bc7)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost_f5ef1714bc4f(&c, &assertgenshapes.Locs_b0e581fc9046)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 

@@ -2593,10 +2593,10 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResultTypeScalarScalar, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2612,10 +2612,10 @@ func CanCast(from_ int, to int) bool {
 	if !asserts.Checking() {
 		return kernels.CanCast(from_, to)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCanCast, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.CanCast(from_, to)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2631,10 +2631,10 @@ func PromoteTypes(type1 int, type2 int) int {
 	if !asserts.Checking() {
 		return kernels.PromoteTypes(type1, type2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPromoteTypes, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

@@ -2264,14 +2264,10 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a13, a14               wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bbf3e9385d37(&c, &opXFusedAdam, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [11]wrap.ListSlot]
+	assertgenshapes.Before_90f9bc23c0d4(&fr, &opXFusedAdam, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_f6d8916dfd9e(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_a738bc836f6f(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2327,14 +2323,10 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 	if !asserts.Checking() {
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a6, a13, a14           wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_53bd110176ef(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot]
+	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamTensorLr, &assertgenshapes.Shape_944d8b3a462e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_51b899f5ea45(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_48f382047628(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2390,14 +2382,10 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	if !asserts.Checking() {
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a13, a14               wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_bbf3e9385d37(&c, &opXFusedAdamw, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	var fr wrap.Frame[[2]wrap.Slot, [11]wrap.ListSlot]
+	assertgenshapes.Before_90f9bc23c0d4(&fr, &opXFusedAdamw, &assertgenshapes.Shape_2a938579baf3, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_f6d8916dfd9e(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_a738bc836f6f(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2453,14 +2441,10 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 	if !asserts.Checking() {
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c wrap.Call
-	var (
-		a6, a13, a14           wrap.Saved
-		l0, l1, l2, l3, l4, l5 wrap.SavedList
-	)
-	assertgenshapes.ChecksPre_53bd110176ef(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	var fr wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot]
+	assertgenshapes.Before_57b13fb72387(&fr, &opXFusedAdamwTensorLr, &assertgenshapes.Shape_944d8b3a462e, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_51b899f5ea45(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.After_48f382047628(&fr, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 

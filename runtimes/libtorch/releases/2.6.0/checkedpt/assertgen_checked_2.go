@@ -25,10 +25,10 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	if !asserts.Checking() {
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHingeEmbeddingLoss, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -44,10 +44,10 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGroupNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGroupNorm, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -102,10 +102,10 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_21e01e8f9953)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNativeGroupNormBackward, &assertgenshapes.Shape_35e3fdd41ebd)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_21e01e8f9953)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -335,10 +335,10 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs_a357c6593567)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUnsafeMaskedIndex, &assertgenshapes.Shape_006f838c23e8)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_a357c6593567)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -354,10 +354,10 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs_b0cfeadc1855)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Shape_969aa8815dc3)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_b0cfeadc1855)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -452,10 +452,10 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 	if !asserts.Checking() {
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexCopyDimname, &assertgenshapes.Locs_b7fd3b4d00c9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIndexCopyDimname, &assertgenshapes.Shape_93736400f0cd)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_b7fd3b4d00c9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -608,10 +608,10 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opInstanceNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInstanceNorm, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -627,10 +627,10 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	if !asserts.Checking() {
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsclose, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -802,10 +802,10 @@ func IsDistributed(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsDistributed(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsDistributed, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -821,10 +821,10 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsFloatingPoint(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsFloatingPoint, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -840,10 +840,10 @@ func IsComplex(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsComplex(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsComplex, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -859,10 +859,10 @@ func IsConj(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsConj(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsConj, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -878,10 +878,10 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XIsZerotensor(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXIsZerotensor, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -897,10 +897,10 @@ func IsNeg(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNeg(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsNeg, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -916,10 +916,10 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isreal(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsreal, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -935,10 +935,10 @@ func IsNonzero(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNonzero(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsNonzero, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -973,10 +973,10 @@ func IsSigned(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSigned(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsSigned, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -992,10 +992,10 @@ func IsInference(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsInference(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsInference, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1011,10 +1011,10 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	if !asserts.Checking() {
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKlDiv, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1030,10 +1030,10 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Kron(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKron, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1108,10 +1108,10 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 	if !asserts.Checking() {
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opKthvalueDimname, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opKthvalueDimname, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1147,10 +1147,10 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLayerNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLayerNorm, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1244,10 +1244,10 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRmsNorm, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRmsNorm, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1439,10 +1439,10 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnLinearBackwardInput, &assertgenshapes.Shape_07733893917e)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_9fb55cd848c6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1478,10 +1478,10 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnLinearBackwardWeights, &assertgenshapes.Shape_b7a5056f974d)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_549395450065)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1517,10 +1517,10 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnLinearBackward, &assertgenshapes.Shape_0cedea54edde)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_9e628193c399)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -1556,10 +1556,10 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCsltCompress(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCsltCompress, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCsltCompress, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.XCsltCompress(input)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1575,10 +1575,10 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCsltSparseMm, &assertgenshapes.Locs_0e1a6051fce0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCsltSparseMm, &assertgenshapes.Shape_a7d0c5b0a0a9)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_0e1a6051fce0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1613,10 +1613,10 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs_b1c3282752c3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredTile, &assertgenshapes.Shape_84cc018d7ee3)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	assertgenshapes.ChecksPost_927e8b0dba55(&c, &assertgenshapes.Locs_b1c3282752c3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1632,10 +1632,10 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs_837848f1fc1a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredApply, &assertgenshapes.Shape_80ed9a4b175c)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_837848f1fc1a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1651,10 +1651,10 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs_2cc3772ce807)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Shape_bb1369b70c93)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_2cc3772ce807)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1670,10 +1670,10 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs_905787a0f85d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredLinear, &assertgenshapes.Shape_80bc4d07f7ce)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_905787a0f85d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1689,10 +1689,10 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs_b44743c12eb7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredMm, &assertgenshapes.Shape_108df1719710)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_b44743c12eb7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1708,10 +1708,10 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs_ab5b96e2d14f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseSemiStructuredAddmm, &assertgenshapes.Shape_72a6d53e015b)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_ab5b96e2d14f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1727,10 +1727,10 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs_2a4100f0e93a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMixedDtypesLinear, &assertgenshapes.Shape_22e0298e2158)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_2a4100f0e93a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1746,10 +1746,10 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Shape_07e2c7512702)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_82456b423d77)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1765,10 +1765,10 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearInt8Weight, &assertgenshapes.Shape_07e2c7512702)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_82456b423d77)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1784,10 +1784,10 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Shape_ba889d62a3dd)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -1803,10 +1803,10 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1822,10 +1822,10 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs_a7907126a98a)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWrappedLinearPrepack, &assertgenshapes.Shape_d340f23ade68)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_a7907126a98a)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1841,10 +1841,10 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 	if !asserts.Checking() {
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs_19aebb8dfe81)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Shape_67931d285abe)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	assertgenshapes.ChecksPost_01cc8c9a7146(&c, &assertgenshapes.Locs_19aebb8dfe81)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1860,10 +1860,10 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Shape_b189bf0adf43)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_f4717b2a3cb5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1879,10 +1879,10 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmLinearFp16Weight, &assertgenshapes.Shape_b189bf0adf43)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_f4717b2a3cb5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1898,10 +1898,10 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1917,10 +1917,10 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Shape_e5e4cb28cb74)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1936,10 +1936,10 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LdexpTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLdexpTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.LdexpTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1995,10 +1995,10 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 	if !asserts.Checking() {
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspace, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2014,10 +2014,10 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspaceTensorTensor, &assertgenshapes.Shape_1b3435ebf83e)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_34eb3c3de171)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2033,10 +2033,10 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspaceTensorScalar, &assertgenshapes.Shape_fe7c1bf184b5)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_8fc2a87a9c57)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2052,10 +2052,10 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinspaceScalarTensor, &assertgenshapes.Shape_11e79213b0bc)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ad5fca8829ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2622,10 +2622,10 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 	if !asserts.Checking() {
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspace, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2641,10 +2641,10 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspaceTensorTensor, &assertgenshapes.Shape_1b3435ebf83e)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_34eb3c3de171)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2660,10 +2660,10 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspaceTensorScalar, &assertgenshapes.Shape_fe7c1bf184b5)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_8fc2a87a9c57)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2679,10 +2679,10 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogspaceScalarTensor, &assertgenshapes.Shape_11e79213b0bc)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ad5fca8829ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2778,10 +2778,10 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogSoftmaxInt, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2817,10 +2817,10 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogSoftmaxDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2914,10 +2914,10 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexp(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXLogcumsumexp, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2992,10 +2992,10 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogcumsumexpDimname, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3070,10 +3070,10 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogsumexpNames, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLogsumexpNames, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3109,10 +3109,10 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	if !asserts.Checking() {
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMarginRankingLoss, &assertgenshapes.Shape_a0aac26fc1a2)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_7bd3049eb5f6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3147,10 +3147,10 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatmulBackward, &assertgenshapes.Shape_82bc82a6e1a5)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_e4455c648395)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3206,10 +3206,10 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixPower(self, n)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixPower, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3245,10 +3245,10 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExp(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixExp, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3264,10 +3264,10 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExpBackward(self, grad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixExpBackward, &assertgenshapes.Shape_178e60820130)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_3332bd2efb9d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3283,10 +3283,10 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XAminmax(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAminmax, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3322,10 +3322,10 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	if !asserts.Checking() {
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAminmaxDim, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3361,10 +3361,10 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	if !asserts.Checking() {
 		return kernels.Aminmax(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAminmax, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3400,10 +3400,10 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXComputeLinearCombination, &assertgenshapes.Shape_c78612cf540a)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a261257eb9fc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3478,10 +3478,10 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxNamesDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxNamesDim, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3517,10 +3517,10 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	if !asserts.Checking() {
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opValueSelectingReductionBackward, &assertgenshapes.Shape_3c41a074113d)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3575,10 +3575,10 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxPool1dWithIndices, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3594,10 +3594,10 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxPool1d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3710,10 +3710,10 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnMaxPool2dBackward, &assertgenshapes.Shape_d12e15b13708)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_613099e3cac8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3788,10 +3788,10 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnMaxPool3dBackward, &assertgenshapes.Shape_d12e15b13708)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_613099e3cac8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3827,10 +3827,10 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedMaxPool1d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3866,10 +3866,10 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedMaxPool2d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3905,10 +3905,10 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedMaxPool3d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3944,10 +3944,10 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaxPool3d, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4041,10 +4041,10 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMeanNamesDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMeanNamesDim, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4080,10 +4080,10 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNanmean, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4197,10 +4197,10 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMedianNamesDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMedianNamesDim, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4314,10 +4314,10 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 	if !asserts.Checking() {
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNanmedianNamesDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNanmedianNamesDim, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4392,10 +4392,10 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMinNamesDim, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMinNamesDim, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4860,10 +4860,10 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMiopenConvolutionRelu, &assertgenshapes.Shape_2b4212d29d23)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4879,10 +4879,10 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMiopenConvolutionAddRelu, &assertgenshapes.Shape_3d42895cb48f)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_78dbc56e1eae)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5015,10 +5015,10 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIntMm(self, mat2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXIntMm, &assertgenshapes.Locs_d124f5a5b6ff)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXIntMm, &assertgenshapes.Shape_baddb8cc69d3)
 	r0 := kernels.XIntMm(self, mat2)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d124f5a5b6ff)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5054,10 +5054,10 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertWeightToInt4pack, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5073,10 +5073,10 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt4packMm, &assertgenshapes.Locs_829882695b38)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightInt4packMm, &assertgenshapes.Shape_e27f6b58a352)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_829882695b38)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5092,10 +5092,10 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5111,10 +5111,10 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs_829882695b38)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightInt4packMmForCpu, &assertgenshapes.Shape_e27f6b58a352)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_829882695b38)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5130,10 +5130,10 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt8packMm, &assertgenshapes.Locs_56ab9472a721)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXWeightInt8packMm, &assertgenshapes.Shape_2fcf658e048a)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_56ab9472a721)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5149,10 +5149,10 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseMm(sparse, dense)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseMm, &assertgenshapes.Shape_438328e3b852)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ce778e5ba52d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5168,10 +5168,10 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMmReduce, &assertgenshapes.Locs_ce778e5ba52d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseMmReduce, &assertgenshapes.Shape_438328e3b852)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ce778e5ba52d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5265,10 +5265,10 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opModeDimname, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opModeDimname, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5422,10 +5422,10 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultiplyTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5481,10 +5481,10 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMultiplyScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5618,10 +5618,10 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	if !asserts.Checking() {
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNarrowCopy, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5657,10 +5657,10 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNarrow, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5676,10 +5676,10 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	if !asserts.Checking() {
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNarrowTensor, &assertgenshapes.Shape_e93d9147a4d4)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4377cf81c22c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5871,10 +5871,10 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BatchNormStats(input, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormStats, &assertgenshapes.Shape_ba889d62a3dd)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5910,10 +5910,10 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opBatchNormElemt, &assertgenshapes.Locs_0cfe55399182)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormElemt, &assertgenshapes.Shape_d7fb8ce2fc31)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0cfe55399182)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5949,10 +5949,10 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_88dd38c6ef51)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormGatherStats, &assertgenshapes.Shape_7222e1578f92)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_88dd38c6ef51)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5988,10 +5988,10 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_85813285a90e)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Shape_c4f0bd7c27a7)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_85813285a90e)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -6066,10 +6066,10 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_4e7591e654f8)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormBackwardReduce, &assertgenshapes.Shape_5279c8fd6042)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost_7e4bc045ab14(&c, &assertgenshapes.Locs_4e7591e654f8)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3
 }
 
@@ -6105,10 +6105,10 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_0e7da333549e)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormBackwardElemt, &assertgenshapes.Shape_fe6904a8738f)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	assertgenshapes.ChecksPost_275ce5ae15af(&c, &assertgenshapes.Locs_0e7da333549e)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6144,10 +6144,10 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_05046cb4ce89)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBatchNormUpdateStats, &assertgenshapes.Shape_ba889d62a3dd)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -6183,10 +6183,10 @@ func IsVulkanAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.IsVulkanAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIsVulkanAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6202,10 +6202,10 @@ func XNnpackAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.XNnpackAvailable()
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNnpackAvailable, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6260,10 +6260,10 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 	if !asserts.Checking() {
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnesNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOnesNames, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6299,10 +6299,10 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOnes, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6377,10 +6377,10 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	if !asserts.Checking() {
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPairwiseDistance, &assertgenshapes.Shape_866ea8387710)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a4cdebb99fa2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6396,10 +6396,10 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	if !asserts.Checking() {
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCdist, &assertgenshapes.Shape_866ea8387710)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a4cdebb99fa2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6532,10 +6532,10 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pdist(self, p)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPdist, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6629,10 +6629,10 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	if !asserts.Checking() {
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCosineSimilarity, &assertgenshapes.Shape_866ea8387710)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a4cdebb99fa2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6667,10 +6667,10 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	if !asserts.Checking() {
 		return kernels.MovedimIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMovedimIntlist, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6686,10 +6686,10 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MovedimInt(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMovedimInt, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6705,10 +6705,10 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	if !asserts.Checking() {
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMoveaxisIntlist, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6724,10 +6724,10 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MoveaxisInt(self, source, destination)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMoveaxisInt, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6743,10 +6743,10 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NumpyT(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNumpyT, &assertgenshapes.Shape_cb53e7e89cd2)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6762,10 +6762,10 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixH(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMatrixH, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6781,10 +6781,10 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MT(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMT, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6800,10 +6800,10 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MH(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMH, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6819,10 +6819,10 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Adjoint(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opAdjoint, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6955,10 +6955,10 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNativeChannelShuffle, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -6993,10 +6993,10 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PinMemory(self, device)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPinMemory, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7051,10 +7051,10 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pinverse(self, rcond)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPinverse, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7070,10 +7070,10 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	if !asserts.Checking() {
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPoissonNllLoss, &assertgenshapes.Shape_43e5c18226db)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_b5696c383629)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7207,10 +7207,10 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScalarTensor, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7246,10 +7246,10 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 	if !asserts.Checking() {
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandNames, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7285,10 +7285,10 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 	if !asserts.Checking() {
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandGeneratorWithNames, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7324,10 +7324,10 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRand, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7343,10 +7343,10 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandGenerator, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7441,10 +7441,10 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandint, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7460,10 +7460,10 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintGenerator, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7479,10 +7479,10 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLow, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7498,10 +7498,10 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 	if !asserts.Checking() {
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLowGenerator, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7597,10 +7597,10 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLike, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7636,10 +7636,10 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandintLikeLowDtype, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7675,10 +7675,10 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandn, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7694,10 +7694,10 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandnGenerator, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7713,10 +7713,10 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 	if !asserts.Checking() {
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandnNames, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7752,10 +7752,10 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 	if !asserts.Checking() {
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandnGeneratorWithNames, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7870,10 +7870,10 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 	if !asserts.Checking() {
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandperm, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7889,10 +7889,10 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRandpermGenerator, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7948,10 +7948,10 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRangeStep, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -7967,10 +7967,10 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRange, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8026,10 +8026,10 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ravel(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRavel, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8163,10 +8163,10 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNegative, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8261,10 +8261,10 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRepeatInterleaveTensor, &assertgenshapes.Shape_08cc83668dca)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_e678df97fe8b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8300,10 +8300,10 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRepeatInterleaveSelfTensor, &assertgenshapes.Shape_0898ce36f683)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_f9c6c5da7b3c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8319,10 +8319,10 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRepeatInterleaveSelfInt, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8338,10 +8338,10 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opReshape, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8434,10 +8434,10 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReshapeAs(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opReshapeAs, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8571,10 +8571,10 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	if !asserts.Checking() {
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRrelu, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8669,10 +8669,10 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRelu6, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8708,10 +8708,10 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prelu(self, weight)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPrelu, &assertgenshapes.Shape_2b4212d29d23)
 	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -8863,10 +8863,10 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Shape_07a20fe4e89b)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9019,10 +9019,10 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectDimname(self, dim, index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSelectDimname, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSelectDimname, &assertgenshapes.Shape_cb53e7e89cd2)
 	r0 := kernels.SelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9096,10 +9096,10 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	if !asserts.Checking() {
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXNestedSelectBackward, &assertgenshapes.Shape_2acddca21f87)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -9115,10 +9115,10 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSelu, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

@@ -65,10 +65,10 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSparseResizeAndClear, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -123,10 +123,10 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 	if !asserts.Checking() {
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSparseMaskProjection, &assertgenshapes.Shape_e700940418be)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4f7142d009c6)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -162,10 +162,10 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToCpu(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXToCpu, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXToCpu, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -181,10 +181,10 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDense(self, dtype, masked_grad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToDense, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -239,10 +239,10 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 	if !asserts.Checking() {
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToDenseBackward, &assertgenshapes.Shape_de5a377005cc)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_deed1f1cf772)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -353,10 +353,10 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Coalesce(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCoalesce, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -508,10 +508,10 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced(self, coalesced)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCoalesced, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -661,10 +661,10 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hspmm(mat1, mat2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHspmm, &assertgenshapes.Shape_7beea0849540)
 	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_13e416bb80f7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -720,10 +720,10 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCopySparseToSparse, &assertgenshapes.Shape_e5ddaa7579bb)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -758,10 +758,10 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindDimname(self, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnbindDimname, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opUnbindDimname, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -777,10 +777,10 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToSparseSparseDim, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -835,10 +835,10 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 	if !asserts.Checking() {
 		return kernels.ToSparse(self, layout, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToSparse, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -893,10 +893,10 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsr(self, dense_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToSparseCsr, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -951,10 +951,10 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsc(self, dense_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToSparseCsc, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1009,10 +1009,10 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	if !asserts.Checking() {
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToSparseBsr, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1067,10 +1067,10 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	if !asserts.Checking() {
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToSparseBsc, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1125,10 +1125,10 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XToSparseSemiStructured(dense)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXToSparseSemiStructured, &assertgenshapes.Shape_9d44f6b0d344)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_95c703b180c9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -1183,10 +1183,10 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnReorderConv2dWeight, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1222,10 +1222,10 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMkldnnReorderConv3dWeight, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1261,10 +1261,10 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToMkldnnBackward, &assertgenshapes.Shape_de5a377005cc)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_deed1f1cf772)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1280,10 +1280,10 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizePerTensorDynamic, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1514,10 +1514,10 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeTensors(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opDequantizeTensors, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDequantizeTensors, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1688,10 +1688,10 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntRepr(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIntRepr, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1727,10 +1727,10 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1766,10 +1766,10 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Shape_d0247da2364e)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1824,10 +1824,10 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFakeQuantizePerTensorAffine, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1843,10 +1843,10 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Shape_d0247da2364e)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1940,10 +1940,10 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Shape_eeaf250dce7a)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4ce453fa2454)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1998,10 +1998,10 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Shape_7ab776cf04e6)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_3a2f820c7191)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -2017,10 +2017,10 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFakeQuantizePerChannelAffine, &assertgenshapes.Shape_d0247da2364e)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2075,10 +2075,10 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Shape_eeaf250dce7a)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4ce453fa2454)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2133,10 +2133,10 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Shape_7ab776cf04e6)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_3a2f820c7191)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -2231,10 +2231,10 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	if !asserts.Checking() {
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXChooseQparamsPerTensor, &assertgenshapes.Shape_2e8aee038026)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -2250,10 +2250,10 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXSaturateWeightToFp16, &assertgenshapes.Shape_143363398ae6)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6a90f4a114a3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2269,10 +2269,10 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	if !asserts.Checking() {
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opChooseQparamsOptimized, &assertgenshapes.Shape_ba889d62a3dd)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -2288,10 +2288,10 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	if !asserts.Checking() {
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAutocastToReducedPrecision, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2307,10 +2307,10 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	if !asserts.Checking() {
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXAutocastToFullPrecision, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2365,10 +2365,10 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToDtypeLayout, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2384,10 +2384,10 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	if !asserts.Checking() {
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToDevice, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2403,10 +2403,10 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	if !asserts.Checking() {
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToDtype, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2422,10 +2422,10 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	if !asserts.Checking() {
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opToOther, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2441,10 +2441,10 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Meshgrid(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgrid, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMeshgrid, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2460,10 +2460,10 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgridIndexing, &assertgenshapes.Locs_fe4ff28471e2)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMeshgridIndexing, &assertgenshapes.Shape_a6e619390633)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2479,10 +2479,10 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CartesianProd(tensors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCartesianProd, &assertgenshapes.Shape_61899c80d8f7)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2498,10 +2498,10 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Combinations(self, r, with_replacement)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCombinations, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2517,10 +2517,10 @@ func Item(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.Item(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opItem, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opItem, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2536,10 +2536,10 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResultTypeTensor, &assertgenshapes.Shape_aba7efd176cc)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_7be95e2c2f87)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2555,10 +2555,10 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResultTypeScalar, &assertgenshapes.Shape_cdf25c4b3ec5)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_9aaa4146562f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2574,10 +2574,10 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResultTypeScalarTensor, &assertgenshapes.Shape_cdf25c4b3ec5)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_9aaa4146562f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2593,10 +2593,10 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opResultTypeScalarScalar, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2612,10 +2612,10 @@ func CanCast(from_ int, to int) bool {
 	if !asserts.Checking() {
 		return kernels.CanCast(from_, to)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCanCast, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.CanCast(from_, to)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2631,10 +2631,10 @@ func PromoteTypes(type1 int, type2 int) int {
 	if !asserts.Checking() {
 		return kernels.PromoteTypes(type1, type2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opPromoteTypes, &assertgenshapes.Shape_e78c25ddc159)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2786,10 +2786,10 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_dfc4478b3f8f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Shape_99b5319af8f7)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_dfc4478b3f8f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -2825,10 +2825,10 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534b29a18018(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_c92f08ff650e)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXThnnFusedLstmCellBackward, &assertgenshapes.Shape_380747a2710e)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_256fa0d20274(&c, &assertgenshapes.Locs_c92f08ff650e)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2844,10 +2844,10 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_1c430d41d473)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Shape_a176128c46f4)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost_bd0d2113810d(&c, &assertgenshapes.Locs_1c430d41d473)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2902,10 +2902,10 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXThnnFusedGruCellBackward, &assertgenshapes.Shape_cf3d691540d1)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost_516f1da51f8d(&c, &assertgenshapes.Locs_a59f245db888)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2941,10 +2941,10 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_763e815cbfbc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Shape_92ea00807c46)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_bd0d2113810d(&c, &assertgenshapes.Locs_763e815cbfbc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2960,10 +2960,10 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLstmInput, &assertgenshapes.Shape_2c6cdb34d9c2)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_9d6f813c1f37)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -2979,10 +2979,10 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535c29a18026(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLstmData, &assertgenshapes.Shape_cf7ea2eeb6ea)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_ef0a08460a2c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -2998,10 +2998,10 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 	if !asserts.Checking() {
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGruInput, &assertgenshapes.Shape_b2771c110951)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_407f6abd62d0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3017,10 +3017,10 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGruData, &assertgenshapes.Shape_74fcc55e2c31)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_68a3f2974cf1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3036,10 +3036,10 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRnnTanhInput, &assertgenshapes.Shape_b2771c110951)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_407f6abd62d0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3055,10 +3055,10 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRnnTanhData, &assertgenshapes.Shape_74fcc55e2c31)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_68a3f2974cf1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3074,10 +3074,10 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRnnReluInput, &assertgenshapes.Shape_b2771c110951)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_407f6abd62d0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3093,10 +3093,10 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRnnReluData, &assertgenshapes.Shape_74fcc55e2c31)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_68a3f2974cf1)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3112,10 +3112,10 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 	if !asserts.Checking() {
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmCell, &assertgenshapes.Locs_58a901c03d91)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLstmCell, &assertgenshapes.Shape_81864cfb587d)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_58a901c03d91)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3131,10 +3131,10 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	if !asserts.Checking() {
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opGruCell, &assertgenshapes.Locs_5e394a8c913f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGruCell, &assertgenshapes.Shape_063af3fa29d2)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_5e394a8c913f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3150,10 +3150,10 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhCell, &assertgenshapes.Locs_5e394a8c913f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRnnTanhCell, &assertgenshapes.Shape_063af3fa29d2)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_5e394a8c913f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3169,10 +3169,10 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluCell, &assertgenshapes.Locs_5e394a8c913f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opRnnReluCell, &assertgenshapes.Shape_063af3fa29d2)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_5e394a8c913f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3188,10 +3188,10 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedLstmCell, &assertgenshapes.Shape_3cacf0a7ede0)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_c2bab1dcdef2(&c, &assertgenshapes.Locs_0612dc7e31f3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3207,10 +3207,10 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedGruCell, &assertgenshapes.Shape_5c5f60e49e4e)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_096fa5310cc3(&c, &assertgenshapes.Locs_efa7059454cc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3226,10 +3226,10 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedRnnReluCell, &assertgenshapes.Shape_5c5f60e49e4e)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_096fa5310cc3(&c, &assertgenshapes.Locs_efa7059454cc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3245,10 +3245,10 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQuantizedRnnTanhCell, &assertgenshapes.Shape_5c5f60e49e4e)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_096fa5310cc3(&c, &assertgenshapes.Locs_efa7059454cc)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3303,10 +3303,10 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPackPaddedSequenceBackward, &assertgenshapes.Shape_a072ac2d72af)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_656f295b0c0c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3322,10 +3322,10 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	if !asserts.Checking() {
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXPadPackedSequence, &assertgenshapes.Shape_7bdcc53f1701)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_e4307ff7659b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -3401,10 +3401,10 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetSourceTensor(self, source)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSetSourceTensor, &assertgenshapes.Shape_0bea8cd1c8ff)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_760edeb30c2c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3460,10 +3460,10 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSet, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3830,10 +3830,10 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXMaskedSoftmaxBackward, &assertgenshapes.Shape_a5234537f5f4)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_6d3482c822e0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4025,10 +4025,10 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	if !asserts.Checking() {
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIndexAddDimname, &assertgenshapes.Shape_93736400f0cd)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_b7fd3b4d00c9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4261,10 +4261,10 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIndexFillDimnameScalar, &assertgenshapes.Shape_fa7eca5eeb9a)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4280,10 +4280,10 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIndexFillDimnameTensor, &assertgenshapes.Shape_66fa9662a1e9)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_c7769aa9e621)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4417,10 +4417,10 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScatterReduce, &assertgenshapes.Shape_20cc96add617)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4476,10 +4476,10 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScatterValueReduce, &assertgenshapes.Shape_fa7eca5eeb9a)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4535,10 +4535,10 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScatterDimnameSrc, &assertgenshapes.Shape_20cc96add617)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4554,10 +4554,10 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScatterDimnameValue, &assertgenshapes.Shape_fa7eca5eeb9a)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4632,10 +4632,10 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opScatterAddDimname, &assertgenshapes.Shape_20cc96add617)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4790,10 +4790,10 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseAndScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4809,10 +4809,10 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseAndScalarTensor, &assertgenshapes.Shape_12426e88d8ce)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4848,10 +4848,10 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseAndTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 

@@ -25,10 +25,10 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderAndScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -44,10 +44,10 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderAndTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -143,10 +143,10 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseOrScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -162,10 +162,10 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseOrScalarTensor, &assertgenshapes.Shape_12426e88d8ce)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -201,10 +201,10 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseOrTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -260,10 +260,10 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderOrScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -279,10 +279,10 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderOrTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -378,10 +378,10 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseXorScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -397,10 +397,10 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseXorScalarTensor, &assertgenshapes.Shape_12426e88d8ce)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -436,10 +436,10 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseXorTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -495,10 +495,10 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderXorScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -514,10 +514,10 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderXorTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -573,10 +573,10 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderLshiftScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -592,10 +592,10 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderLshiftTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -691,10 +691,10 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseLeftShiftTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -750,10 +750,10 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -809,10 +809,10 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Shape_12426e88d8ce)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -848,10 +848,10 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderRshiftScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -867,10 +867,10 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDunderRshiftTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -966,10 +966,10 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseRightShiftTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1025,10 +1025,10 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1084,10 +1084,10 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Shape_12426e88d8ce)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1774,10 +1774,10 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diag(self, diagonal)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opDiag, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1813,10 +1813,10 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cross(self, other, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCross, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1910,10 +1910,10 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTrilIndices, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -1949,10 +1949,10 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTriuIndices, &assertgenshapes.Shape_40da7c1e2e19)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2027,10 +2027,10 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceBackward(grad, sizes)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTraceBackward, &assertgenshapes.Shape_7c94f50c3bd5)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2184,10 +2184,10 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNotEqualScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2223,10 +2223,10 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNotEqualTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2498,10 +2498,10 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGreaterEqualScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2537,10 +2537,10 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGreaterEqualTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2734,10 +2734,10 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLessEqualScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2773,10 +2773,10 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLessEqualTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -2970,10 +2970,10 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGreaterScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3009,10 +3009,10 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGreaterTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3206,10 +3206,10 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessScalar(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLessScalar, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3245,10 +3245,10 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessTensor(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLessTensor, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3363,10 +3363,10 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opTakeAlongDim, &assertgenshapes.Shape_9748e2a69f07)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_90dc4634b176)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3441,10 +3441,10 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIndexSelectDimname, &assertgenshapes.Shape_fa7eca5eeb9a)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3460,10 +3460,10 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	if !asserts.Checking() {
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opIndexSelectBackward, &assertgenshapes.Shape_348c89548873)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_41e4a3bdc19d)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3518,10 +3518,10 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	if !asserts.Checking() {
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opMaskedSelectBackward, &assertgenshapes.Shape_52392428f9a8)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ed94901f91a0)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3596,10 +3596,10 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNonzeroStatic, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3615,10 +3615,10 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroNumpy(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opNonzeroNumpy, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opNonzeroNumpy, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3634,10 +3634,10 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argwhere(self)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArgwhere, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3692,10 +3692,10 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	if !asserts.Checking() {
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGatherBackward, &assertgenshapes.Shape_cebf7e175f94)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0177154126d3)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3731,10 +3731,10 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	if !asserts.Checking() {
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opGatherDimname, &assertgenshapes.Shape_fa7eca5eeb9a)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3750,10 +3750,10 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXGatherSparseBackward, &assertgenshapes.Shape_4c114a216be4)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_e7cbaa2cbf3f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -3887,10 +3887,10 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_a940dc2deea5)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opCrossEntropyLoss, &assertgenshapes.Shape_82afe2ef9951)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4003,10 +4003,10 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVander(x, N)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLinalgVander, &assertgenshapes.Shape_8c4e8f599d76)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4042,10 +4042,10 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.Svd(self, some, compute_uv)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSvd, &assertgenshapes.Shape_2b52f929e75a)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -4061,10 +4061,10 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSwapaxes, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4100,10 +4100,10 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opSwapdims, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4217,10 +4217,10 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXCholeskySolveHelper, &assertgenshapes.Shape_fbc600cef03b)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_99bdca17c87f)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4315,10 +4315,10 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Qr(self, some)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opQr, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opQr, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -4373,10 +4373,10 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Orgqr(self, input2)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opOrgqr, &assertgenshapes.Shape_6a1756f63b75)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_1cf83c775d20)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -4451,10 +4451,10 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXLuWithInfo, &assertgenshapes.Shape_2b52f929e75a)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1, r2
 }
 
@@ -4490,10 +4490,10 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opLuSolve, &assertgenshapes.Shape_d2af53d81c2d)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_2d8d3fdd8f12)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5058,10 +5058,10 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2(self, other)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opArctan2, &assertgenshapes.Shape_546dd4f576b6)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5254,10 +5254,10 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_535901a18024(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_3299db656958)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHistogramBinsTensor, &assertgenshapes.Shape_98e2aa0668ae)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_3299db656958)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5293,10 +5293,10 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	if !asserts.Checking() {
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramBinCt, &assertgenshapes.Locs_7f268070be74)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHistogramBinCt, &assertgenshapes.Shape_c200785855d0)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5312,10 +5312,10 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	if !asserts.Checking() {
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536305a1802c(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_0963728f424b)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXHistogramddBinEdges, &assertgenshapes.Shape_2e8aee038026)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5351,10 +5351,10 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXHistogramddFromBinCts, &assertgenshapes.Shape_6fa4b346f607)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5390,10 +5390,10 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d20f8eea4559)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opXHistogramddFromBinTensors, &assertgenshapes.Shape_4943ccf2d726)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d20f8eea4559)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0
 }
 
@@ -5429,10 +5429,10 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramdd, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHistogramdd, &assertgenshapes.Shape_6fa4b346f607)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5448,10 +5448,10 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramddIntBins, &assertgenshapes.Locs_1e7bb7251278)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHistogramddIntBins, &assertgenshapes.Shape_6fa4b346f607)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 
@@ -5467,10 +5467,10 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var c wrap.Call
-	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d20f8eea4559)
+	var fr wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_3430382608d9(&fr, &opHistogramddTensorListBins, &assertgenshapes.Shape_4943ccf2d726)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d20f8eea4559)
+	assertgenshapes.After_3eeaf91563e7(&fr)
 	return r0, r1
 }
 

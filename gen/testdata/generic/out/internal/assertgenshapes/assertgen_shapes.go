@@ -5,8 +5,10 @@
 package assertgenshapes
 
 import (
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/gen/testdata/generic/kernels"
+	"unsafe"
 )
 
 // Generated for version 4 of asserts/wrap: if a line below does not compile, this
@@ -17,556 +19,455 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
-var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
-var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8f41f1bd56b7 = [5]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-
-// ChecksPost_0ef57af488f5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_0ef57af488f5[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 wrap.Saved
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
+// After_11f10c6fc588 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: cat).
+func After_11f10c6fc588[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	afterList_d37570cf6ab0[T](c, s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	wrap.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.End()
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(0, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_213d6421202f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_213d6421202f[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_520950999e2a reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: where.self).
+func After_520950999e2a[T ~float32 | ~float64](fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T], t4 *kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	fr.AfterArg(3, t3.Ident())
+	iu4, su4 := t4.UseCounts()
+	fr.Ret(4, t4.Ident(), iu4, su4, unsafe.Pointer(t4))
+	fr.End()
 }
 
-// ChecksPost_26bd4b2891c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
-func ChecksPost_26bd4b2891c7[T ~float32 | ~float64](c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_67e64ec5de00 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: max.dim).
+func After_67e64ec5de00[T ~float32 | ~float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_4c2b92bbf085 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPost_4c2b92bbf085[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s1 wrap.Saved
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-	}
-	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_858ba05977bf reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: size.int).
+func After_858ba05977bf[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	fr.End()
 }
 
-// ChecksPost_5e3e334af83c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_5e3e334af83c[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+// After_9c4d5ae3085f reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: transpose.int).
+func After_9c4d5ae3085f[T ~float32 | ~float64](fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	iu1, su1 := t1.UseCounts()
+	fr.Ret(1, t1.Ident(), iu1, su1, unsafe.Pointer(t1))
+	fr.End()
 }
 
-// ChecksPost_6d440bb407db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPost_6d440bb407db[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_a75adc758329 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: add.out).
+func After_a75adc758329[T ~float32 | ~float64](fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	fr.AfterArg(2, t2.Ident())
+	iu3, su3 := t3.UseCounts()
+	fr.Ret(3, t3.Ident(), iu3, su3, unsafe.Pointer(t3))
+	fr.End()
 }
 
-// ChecksPost_895b7f214ba9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPost_895b7f214ba9[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	afterList_d37570cf6ab0[T](c, s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+// After_b9e9bc150eec reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func After_b9e9bc150eec[T ~float32 | ~float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterArg(1, t1.Ident())
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(2, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_89f022050958 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_89f022050958[T ~float32 | ~float64](c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
-	var s3 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
+// After_c70c00d465c7 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func After_c70c00d465c7[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
+	fr.End()
 }
 
-// ChecksPost_99cb3859f900 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_99cb3859f900[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// After_d79d78ea1103 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func After_d79d78ea1103[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		iu, su := e.UseCounts()
+		fr.RetElem(0, j, e.Ident(), iu, su)
 	}
-	c.After(s0, t0)
-	resultList_d37570cf6ab0[T](c, s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	wrap.ImplUseCountEqFreshList(c, l[1], s1, t1)
-	c.NotArgElems(l[1], s1, l[0], s0)
-	c.SharesStorageList(l[1], s1, l[0], s0)
-	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	fr.RetListRead(0)
+	fr.End()
 }
 
-// ChecksPost_9b5630b2afed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_9b5630b2afed[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
+// After_e2401f8cea88 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func After_e2401f8cea88[T ~float32 | ~float64](fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.AfterArg(0, t0.Ident())
+	fr.AfterList(0, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(0, j, e.Ident())
 	}
-	c.After(s0, t0)
-	afterList_d37570cf6ab0[T](c, s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	wrap.SameContentAfterList(c, l[1], s1, t1)
-	wrap.SameMetadataList(c, l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.NotArgList(l[2], &s2, l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-	}
-	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
+	iu2, su2 := t2.UseCounts()
+	fr.Ret(1, t2.Ident(), iu2, su2, unsafe.Pointer(t2))
+	fr.End()
 }
 
-// ChecksPost_d8bc5eefa4af completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
-func ChecksPost_d8bc5eefa4af[T ~float32 | ~float64](c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T], t4 *kernels.Tensor[T]) {
-	var s4 wrap.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameMetadata(l[2], s2, t2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameMetadata(l[3], s3, t3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
-		c.FreshNoAliasRows(4)
-	} else {
-		c.FreshNoAlias(l[4], &s4, l[0], s0)
-		c.FreshNoAlias(l[4], &s4, l[1], s1)
-		c.FreshNoAlias(l[4], &s4, l[2], s2)
-		c.FreshNoAlias(l[4], &s4, l[3], s3)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-	}
-	c.End()
+// Before_044a09981cf5 reads the arguments and begins the call, for 1 op(s) of one shape (the first: size.int).
+func Before_044a09981cf5[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_27f907127eff begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPre_27f907127eff[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_0784f5792ef6 reads the arguments and begins the call, for 1 op(s) of one shape (the first: transpose.int).
+func Before_0784f5792ef6[T ~float32 | ~float64](fr *wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBase(1, 0, su0_1)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_6b8811f1da01 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPre_6b8811f1da01[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_2641d4633fb1 reads the arguments and begins the call, for 1 op(s) of one shape (the first: max.dim).
+func Before_2641d4633fb1[T ~float32 | ~float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_737126eedfb1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPre_737126eedfb1[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_d37570cf6ab0[T](c, s1, t1)
-	c.MutableList(s1)
-	c.SaveMetadata(s0, t0)
-	wrap.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Before_6d3cf2a0344b reads the arguments and begins the call, for 1 op(s) of one shape (the first: add.out).
+func Before_6d3cf2a0344b[T ~float32 | ~float64](fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_7adcf2725787 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_7adcf2725787[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
+// Before_9e286e986b6a reads the arguments and begins the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func Before_9e286e986b6a[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
 	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_825b6726e093 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_825b6726e093[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
+// Before_9f88fd360d6f reads the arguments and begins the call, for 1 op(s) of one shape (the first: index.Tensor).
+func Before_9f88fd360d6f[T ~float32 | ~float64](fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.List(0, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(0, j, e.Ident())
 	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_8cc331ff4504 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
-func ChecksPre_8cc331ff4504[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	c.SaveMetadata(s2, t2)
-	c.SaveMetadata(s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
+// Before_a8a21927b03f reads the arguments and begins the call, for 2 op(s) of one shape (the first: add.Tensor).
+func Before_a8a21927b03f[T ~float32 | ~float64](fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_982662929c60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_982662929c60[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	saveList_d37570cf6ab0[T](c, s0, t0)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.SaveMetadataList(c, s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
+// Before_b012465deb30 reads the arguments and begins the call, for 1 op(s) of one shape (the first: where.self).
+func Before_b012465deb30[T ~float32 | ~float64](fr *wrap.Frame[[5]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	fr.Arg(1, t1.Ident(), unsafe.Pointer(t1))
+	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
+	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_c2445fce2809 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_c2445fce2809[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
+// Before_c0a6538e0233 reads the arguments and begins the call, for 1 op(s) of one shape (the first: split.Tensor).
+func Before_c0a6538e0233[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *kernels.Tensor[T]) {
+	fr.Open()
+	fr.Arg(0, t0.Ident(), unsafe.Pointer(t0))
+	_, su0_1 := t0.UseCounts()
+	fr.ViewBaseList(0, 0, su0_1)
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_e5497cc2b944 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
-func ChecksPre_e5497cc2b944[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
+// Before_efc52ad7ac92 reads the arguments and begins the call, for 1 op(s) of one shape (the first: cat).
+func Before_efc52ad7ac92[T ~float32 | ~float64](fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*kernels.Tensor[T]) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
 	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+	fr.BeginOf(op, sh, (*kernels.Tensor[T])(nil))
 }
 
-// ChecksPre_e8f1577aeac0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPre_e8f1577aeac0[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_1de3da14796b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1de3da14796b = wrap.Shape{
+	Args: 3,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 3, U: 2},
+	},
+	Writes: []int8{2},
 }
 
-// ChecksPre_f6ac9275ea71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_f6ac9275ea71[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_d37570cf6ab0[T](c, s1, t1)
-	c.SaveMetadata(s0, t0)
-	wrap.SameContentList(c, l[1], s1, t1)
-	wrap.SaveMetadataList(c, s1, t1)
-	wrap.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
+// Shape_2fd47486746d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2fd47486746d = wrap.Shape{
+	Args: 1,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+	},
 }
 
-// afterList_d37570cf6ab0 is asserts.AfterList for []*kernels.Tensor[T], without an indirect call per element.
-func afterList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
+// Shape_407b7fac0db9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_407b7fac0db9 = wrap.Shape{
+	Args: 2,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 1},
+	},
 }
 
-// resultList_d37570cf6ab0 is asserts.ResultList for []*kernels.Tensor[T], without an indirect call per element.
-func resultList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
+// Shape_51658b847d6d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_51658b847d6d = wrap.Shape{
+	Args:  2,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("out")},
+	Rets:  0,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+	},
+	Writes: []int8{1},
 }
 
-// saveList_d37570cf6ab0 is asserts.SaveList for []*kernels.Tensor[T], without an indirect call per element.
-func saveList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
+// Shape_7159a536c57a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7159a536c57a = wrap.Shape{
+	Args: 2,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.ReturnsArg, Form: wrap.FormOne, T: 2, U: 0},
+	},
+	Writes: []int8{0},
 }
 
-// saveOptList_d37570cf6ab0 is asserts.SaveOptList for []*kernels.Tensor[T], without an indirect call per element.
-func saveOptList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	c.SummarizeSavedOpt(l)
+// Shape_74238756e470 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_74238756e470 = wrap.Shape{
+	Args:  1,
+	Lists: 1,
+	Locs:  []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 1, U: 0},
+	},
+}
+
+// Shape_98308f8b675f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98308f8b675f = wrap.Shape{
+	Args:  1,
+	Lists: 2,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets:  1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormRetList, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormRetList, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormRetList, T: 1, U: 0},
+	},
+}
+
+// Shape_a2cba314eb32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a2cba314eb32 = wrap.Shape{
+	Args: 1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.SharesStorage, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ViewHoldsStorage, Form: wrap.FormOne, T: 1, U: 0},
+	},
+}
+
+// Shape_badceed442cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_badceed442cb = wrap.Shape{
+	Args: 1,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 2,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 1, U: 0},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 1, U: -1, Set: 6},
+	},
+}
+
+// Shape_bbaf7de76b51 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bbaf7de76b51 = wrap.Shape{
+	Args: 4,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 4, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 4, U: 3},
+	},
+}
+
+// Shape_df0509ff03be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df0509ff03be = wrap.Shape{
+	Args:     2,
+	Lists:    2,
+	Locs:     []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	OptLists: 2,
+	Rets:     1,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameMetadata, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 2, U: 1},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormOne, T: 2, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormOne, T: 2, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormArgList, T: 2, U: 1},
+	},
 }

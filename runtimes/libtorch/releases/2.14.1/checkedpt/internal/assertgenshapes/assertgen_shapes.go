@@ -20,236 +20,6 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_008235200332 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("from")}
-var Locs_0163556e680f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)}
-var Locs_0177154126d3 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_0381cb59d260 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("key"), wrap.Ret(0)}
-var Locs_0384a4b32c87 = [3]wrap.Loc{wrap.Arg("nested_size"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_03e807c93b13 = [4]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_05046cb4ce89 = [3]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_0567bab72b5c = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_05e455775b97 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_0612dc7e31f3 = [12]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_0684449c0e78 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dep_token"), wrap.Ret(0)}
-var Locs_08446d94cbcd = [6]wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_084c5ca3919b = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
-var Locs_0986e8473563 = [2]wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)}
-var Locs_09fdb64f1411 = [2]wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_0b8a3d82225c = [2]wrap.Loc{wrap.Arg("x"), wrap.Ret(0)}
-var Locs_0b95f299ef7c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)}
-var Locs_0c2505523002 = [12]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_0cfe55399182 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)}
-var Locs_0e1a6051fce0 = [3]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B"), wrap.Ret(0)}
-var Locs_0e7da333549e = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)}
-var Locs_0eab5d038ca8 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_0eaf0e1ac2a0 = [2]wrap.Loc{wrap.Arg("like"), wrap.Ret(0)}
-var Locs_11bc4e764dcf = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)}
-var Locs_1318dff6434c = [4]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_1381bd6af0e5 = [2]wrap.Loc{wrap.Arg("input"), wrap.Ret(0)}
-var Locs_13e416bb80f7 = [3]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_15da3f810a66 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")}
-var Locs_19aebb8dfe81 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("input_scale"), wrap.Arg("input_zero_point"), wrap.Arg("packed_weight"), wrap.Arg("output_scale"), wrap.Arg("output_zero_point"), wrap.Ret(0)}
-var Locs_1a508e24cd50 = [1]wrap.Loc{wrap.Arg("condition")}
-var Locs_1ae36767a5a0 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_1c0372bb0473 = [3]wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_1c430d41d473 = [9]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_1cf83c775d20 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)}
-var Locs_1d32347e0cc7 = [5]wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_21e01e8f9953 = [7]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_2238b9aa544c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)}
-var Locs_247b0341006d = [3]wrap.Loc{wrap.Arg("weights"), wrap.Arg("scales_zeros"), wrap.Ret(0)}
-var Locs_25e9bcbda1c2 = [4]wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)}
-var Locs_26b8d13f3f86 = [2]wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")}
-var Locs_26c1e0ba29d9 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_28a453075829 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)}
-var Locs_294da168fe67 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_2a4100f0e93a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("scale"), wrap.Ret(0)}
-var Locs_2c01497550f1 = [2]wrap.Loc{wrap.Arg("y"), wrap.Ret(0)}
-var Locs_2cc3772ce807 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0)}
-var Locs_2d8d3fdd8f12 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)}
-var Locs_31bdd0906a73 = [6]wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_329793473672 = [3]wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_3299db656958 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_3332bd2efb9d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_33b9826e3764 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")}
-var Locs_34712bdefc1a = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)}
-var Locs_34eb3c3de171 = [3]wrap.Loc{wrap.Arg("start"), wrap.Arg("end"), wrap.Ret(0)}
-var Locs_36dfb7bfded6 = [14]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_38db37bfd191 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)}
-var Locs_3a2f820c7191 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_3a3489b7076f = [3]wrap.Loc{wrap.Arg("inp"), wrap.Arg("packed_weights"), wrap.Ret(0)}
-var Locs_3a66b776a319 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr")}
-var Locs_3b2d2536a178 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")}
-var Locs_3f5e9ae21fa3 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_407f6abd62d0 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_41e4a3bdc19d = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_41f7e1fa60f1 = [5]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_4377cf81c22c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)}
-var Locs_44ff440649e8 = [3]wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)}
-var Locs_456da5087c84 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_out"), wrap.Arg("weight"), wrap.Arg("arg_out"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_470c3b670623 = [3]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)}
-var Locs_4c7ab9ee0d4d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")}
-var Locs_4ce453fa2454 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_4e60d68d7242 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_4e7591e654f8 = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_4f7142d009c6 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_4fd794778b19 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)}
-var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_53a30867dfce = [2]wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)}
-var Locs_542f2f8d6734 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)}
-var Locs_549395450065 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_56ab9472a721 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scales"), wrap.Ret(0)}
-var Locs_58a901c03d91 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_596266ca8ed3 = [3]wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)}
-var Locs_5b3a63fc642f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("high"), wrap.Ret(0)}
-var Locs_5d09d6f1669a = [3]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_5db8f5b594ee = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_5e394a8c913f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)}
-var Locs_613099e3cac8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)}
-var Locs_6391ab10ad9a = [4]wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)}
-var Locs_644a5ad4cf4c = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_6521c3da3640 = [15]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_656f295b0c0c = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)}
-var Locs_67dc9f182cec = [3]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")}
-var Locs_68a3f2974cf1 = [6]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_6a90f4a114a3 = [2]wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_6a92e6661b69 = [2]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")}
-var Locs_6c2a1940f3b8 = [2]wrap.Loc{wrap.Arg("values"), wrap.Ret(0)}
-var Locs_6d3482c822e0 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_727286015286 = [2]wrap.Loc{wrap.Arg("other"), wrap.Ret(0)}
-var Locs_72ad40a2eb04 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_73422165143c = [13]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_735712622a5c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)}
-var Locs_75b8b2bddc40 = [3]wrap.Loc{wrap.Arg("values"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
-var Locs_763e815cbfbc = [9]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_76490308d7dc = [2]wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)}
-var Locs_78dbc56e1eae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)}
-var Locs_7b63044a065c = [5]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_7bd3049eb5f6 = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_7be95e2c2f87 = [2]wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")}
-var Locs_7d1144da18d3 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)}
-var Locs_7d29d0ccaae9 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)}
-var Locs_7da1384c50f8 = [2]wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)}
-var Locs_7e888dc64c0d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")}
-var Locs_7f0d42e42156 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8090e6ede51c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_80cae7d67778 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")}
-var Locs_80ede304f8c6 = [4]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)}
-var Locs_82456b423d77 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_829882695b38 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScaleAndZeros"), wrap.Ret(0)}
-var Locs_82e286bec633 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)}
-var Locs_832254f71c32 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)}
-var Locs_837848f1fc1a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_85813285a90e = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_884ce490bbdf = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)}
-var Locs_88dd38c6ef51 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_89790580cbb9 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Ret(0)}
-var Locs_8abf841961aa = [1]wrap.Loc{wrap.Ret(0)}
-var Locs_8bbc38bfbca8 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8d877ccb050b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8ea8df405e62 = [3]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)}
-var Locs_8fc2a87a9c57 = [2]wrap.Loc{wrap.Arg("start"), wrap.Ret(0)}
-var Locs_905787a0f85d = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("meta"), wrap.Ret(0)}
-var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_922e97181fe6 = [5]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_938f93576399 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("src")}
-var Locs_9391cd668896 = [2]wrap.Loc{wrap.Arg("any"), wrap.Ret(0)}
-var Locs_95c703b180c9 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_979ff6c472b4 = [3]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_99bdca17c87f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)}
-var Locs_9aaa4146562f = [1]wrap.Loc{wrap.Arg("tensor")}
-var Locs_9cde0a45b910 = [3]wrap.Loc{wrap.Arg("key"), wrap.Arg("data"), wrap.Ret(0)}
-var Locs_9ce178e6e65b = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")}
-var Locs_9d6f813c1f37 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_9e324f96bb0b = [4]wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_9e628193c399 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_9fb55cd848c6 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_a07fd22e78df = [6]wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)}
-var Locs_a10f0a814096 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")}
-var Locs_a261257eb9fc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)}
-var Locs_a357c6593567 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_a4cdebb99fa2 = [3]wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)}
-var Locs_a59f245db888 = [7]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
-var Locs_a7484fce27b5 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("rng_state"), wrap.Arg("unused"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_a7907126a98a = [5]wrap.Loc{wrap.Arg("weight"), wrap.Arg("weight_scale"), wrap.Arg("weight_zero_point"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_a940dc2deea5 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_a943f637bc9c = [7]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_ab5b96e2d14f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_ad5fca8829ca = [2]wrap.Loc{wrap.Arg("end"), wrap.Ret(0)}
-var Locs_af19af93486c = [4]wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)}
-var Locs_b0cfeadc1855 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_b0e581fc9046 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_b1040d773773 = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)}
-var Locs_b188cf173d40 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)}
-var Locs_b1c3282752c3 = [6]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_b44743c12eb7 = [4]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_b5696c383629 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_b9696cae96f8 = [3]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")}
-var Locs_bad71de63562 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_bb06ad5281b9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_bb49ef728f20 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_bdd4366c8149 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)}
-var Locs_bfd45961b7eb = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")}
-var Locs_c1a0bbd56fe6 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
-var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
-var Locs_c92f08ff650e = [8]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_cbf29ce48422 = [0]wrap.Loc{}
-var Locs_cd4ded567277 = [4]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_cd7cbe82a99f = [2]wrap.Loc{wrap.Arg("v"), wrap.Ret(0)}
-var Locs_ce778e5ba52d = [3]wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)}
-var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_d20f8eea4559 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)}
-var Locs_d257a2e56a87 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)}
-var Locs_d70677c4b3ed = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b"), wrap.Ret(0)}
-var Locs_d9a8a4e1eb40 = [2]wrap.Loc{wrap.Arg("dep_token"), wrap.Ret(0)}
-var Locs_d9ca8801bba9 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)}
-var Locs_d9fb6f7780b0 = [10]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
-var Locs_dd4d1cd496a4 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")}
-var Locs_dd6d6c8d0c94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)}
-var Locs_deed1f1cf772 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)}
-var Locs_df340c912795 = [4]wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_df72d9540659 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScale"), wrap.Arg("qZeros"), wrap.Ret(0)}
-var Locs_df82a114c66b = [9]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_dfc4478b3f8f = [6]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_e06a2d41af64 = [3]wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
-var Locs_e1adbfadf697 = [3]wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)}
-var Locs_e2b8d7708f73 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)}
-var Locs_e3bb26fd7efc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_e4307ff7659b = [4]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_e4455c648395 = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_e678df97fe8b = [2]wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)}
-var Locs_e6956bc103e7 = [2]wrap.Loc{wrap.Arg("key"), wrap.Ret(0)}
-var Locs_e7cbaa2cbf3f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_e81ae0887f4a = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_e884f54f7fa3 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_ea046c1c3992 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)}
-var Locs_eaca06e184ca = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_eafb7ad7c1cb = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_ed94901f91a0 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_ee3c0f178822 = [4]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_ef0a08460a2c = [7]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_efa7059454cc = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)}
-var Locs_f2e583a5b9ee = [5]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)}
-var Locs_f3bcfd7eb20a = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
-var Locs_f4717b2a3cb5 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_f498663379b5 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_f728ba93a878 = [2]wrap.Loc{wrap.Arg("input"), wrap.Arg("output")}
-var Locs_f9c6c5da7b3c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)}
-var Locs_fc77d661f2ea = [2]wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)}
-var Locs_fce466656dfe = [14]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)}
-var Locs_fd4645b6efa5 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)}
-var Locs_fe4ff28471e2 = [1]wrap.Loc{wrap.Arg("tensors")}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-var Locs_ffc7b0185b4c = [2]wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)}
-
 // After_02888cbed85e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
 func After_02888cbed85e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
@@ -350,6 +120,11 @@ func After_344ce0e8684d(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], t0 *torc
 		fr.AfterElem(0, j, e.Ident())
 	}
 	fr.AfterArg(1, t2.Ident())
+	fr.End()
+}
+
+// After_3eeaf91563e7 reads the arguments again and the returns, and ends the call, for 818 op(s) of one shape (the first: _cast_Byte).
+func After_3eeaf91563e7(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]) {
 	fr.End()
 }
 
@@ -1594,6 +1369,12 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
+// Before_3430382608d9 reads the arguments and begins the call, for 818 op(s) of one shape (the first: _cast_Byte).
+func Before_3430382608d9(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape) {
+	fr.Open()
+	fr.Begin(op, sh)
+}
+
 // Before_3ca02444b679 reads the arguments and begins the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
 func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
 	fr.Open()
@@ -2570,877 +2351,6 @@ func Before_fd987c53094e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// ChecksPost_09f7d77a4df5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPost_09f7d77a4df5(c *wrap.Call, l *[15]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
-	c.PlanSkip(checks.StorageUseCountEq1, l[13])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[13])
-	c.PlanSkip(checks.StorageUseCountEq1, l[14])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[14])
-	c.End()
-}
-
-// ChecksPost_12e80344c30b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 163 op(s) of one shape (the first: _make_dual).
-func ChecksPost_12e80344c30b(c *wrap.Call, l *[3]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.End()
-}
-
-// ChecksPost_16300bda667a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func ChecksPost_16300bda667a(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.End()
-}
-
-// ChecksPost_165b2b8f14ab completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func ChecksPost_165b2b8f14ab(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_17ae7e74a031 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: _make_dep_token).
-func ChecksPost_17ae7e74a031(c *wrap.Call, l *[1]wrap.Loc) {
-	c.PlanSkip(checks.StorageUseCountEq1, l[0])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[0])
-	c.End()
-}
-
-// ChecksPost_24a4d7d74838 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
-func ChecksPost_24a4d7d74838(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.End()
-}
-
-// ChecksPost_3b79f97e8ed3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPost_3b79f97e8ed3(c *wrap.Call, l *[14]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.SameStorage, l[11])
-	c.PlanSkip(checks.SameImpl, l[11])
-	c.PlanSkip(checks.SameStorage, l[12])
-	c.PlanSkip(checks.SameImpl, l[12])
-	c.PlanSkip(checks.StorageUseCountEq1, l[13])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[13])
-	c.End()
-}
-
-// ChecksPost_445d3bc8a8fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
-func ChecksPost_445d3bc8a8fe(c *wrap.Call, l *[12]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
-	c.PlanSkip(checks.StorageUseCountEq1, l[9])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
-	c.End()
-}
-
-// ChecksPost_458345d73ddf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func ChecksPost_458345d73ddf(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_471f4b1dfde2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func ChecksPost_471f4b1dfde2(c *wrap.Call, l *[8]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.End()
-}
-
-// ChecksPost_4bd1f4d066c3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: _unpack_dual).
-func ChecksPost_4bd1f4d066c3(c *wrap.Call, l *[3]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.End()
-}
-
-// ChecksPost_5515be7dc610 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPost_5515be7dc610(c *wrap.Call, l *[9]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
-	c.End()
-}
-
-// ChecksPost_57009db16a46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func ChecksPost_57009db16a46(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_6a88dc75498c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func ChecksPost_6a88dc75498c(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_6cb2f1116d6b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: baddbmm.dtype).
-func ChecksPost_6cb2f1116d6b(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.End()
-}
-
-// ChecksPost_6cd5e987f34d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func ChecksPost_6cd5e987f34d(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.End()
-}
-
-// ChecksPost_7374b54f4fca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
-func ChecksPost_7374b54f4fca(c *wrap.Call, l *[2]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_744274744304 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPost_744274744304(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_7d4ae34f7308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 341 op(s) of one shape (the first: _cast_Byte).
-func ChecksPost_7d4ae34f7308(c *wrap.Call, l *[2]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.End()
-}
-
-// ChecksPost_80a2a5b0939c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
-func ChecksPost_80a2a5b0939c(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.End()
-}
-
-// ChecksPost_864355eeec6d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func ChecksPost_864355eeec6d(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_8d7bdd80fc62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
-func ChecksPost_8d7bdd80fc62(c *wrap.Call, l *[9]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
-	c.End()
-}
-
-// ChecksPost_8e82c9f4530a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func ChecksPost_8e82c9f4530a(c *wrap.Call, l *[14]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
-	c.PlanSkip(checks.StorageUseCountEq1, l[13])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[13])
-	c.End()
-}
-
-// ChecksPost_937581bf1ea0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func ChecksPost_937581bf1ea0(c *wrap.Call, l *[9]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
-	c.End()
-}
-
-// ChecksPost_9639154c33dc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPost_9639154c33dc(c *wrap.Call, l *[11]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
-	c.End()
-}
-
-// ChecksPost_9bdcbe38b10f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func ChecksPost_9bdcbe38b10f(c *wrap.Call, l *[8]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.End()
-}
-
-// ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPost_9e65af5becb8(c *wrap.Call, l *[0]wrap.Loc) {
-	c.End()
-}
-
-// ChecksPost_a08fb0756168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func ChecksPost_a08fb0756168(c *wrap.Call, l *[13]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.StorageUseCountEq1, l[9])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
-	c.End()
-}
-
-// ChecksPost_a56e5bddb023 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
-func ChecksPost_a56e5bddb023(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.End()
-}
-
-// ChecksPost_a75d2c34da3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPost_a75d2c34da3e(c *wrap.Call, l *[12]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
-	c.End()
-}
-
-// ChecksPost_b57164cb7ba3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func ChecksPost_b57164cb7ba3(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.End()
-}
-
-// ChecksPost_c4bf7e84d45a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPost_c4bf7e84d45a(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_c56f23209208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: is_leaf).
-func ChecksPost_c56f23209208(c *wrap.Call, l *[1]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_c659e6fcec35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPost_c659e6fcec35(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.End()
-}
-
-// ChecksPost_cbc1c787f90c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: ctc_loss.Tensor).
-func ChecksPost_cbc1c787f90c(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_d31b4c503e3a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func ChecksPost_d31b4c503e3a(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_df9f0a39279d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: flatten.using_ints).
-func ChecksPost_df9f0a39279d(c *wrap.Call, l *[2]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SharesStorage, l[1])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
-	c.End()
-}
-
-// ChecksPost_ed0d4a263470 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPost_ed0d4a263470(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.End()
-}
-
-// ChecksPost_f00fc3cbaa91 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func ChecksPost_f00fc3cbaa91(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_f5ef1714bc4f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPost_f5ef1714bc4f(c *wrap.Call, l *[13]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
-	c.End()
-}
-
-// ChecksPost_f639bc2f3d50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func ChecksPost_f639bc2f3d50(c *wrap.Call, l *[3]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_f96873949999 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
-func ChecksPost_f96873949999(c *wrap.Call, l *[10]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
-	c.PlanSkip(checks.StorageUseCountEq1, l[9])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[9])
-	c.End()
-}
-
-// ChecksPost_ff0077ce43ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPost_ff0077ce43ea(c *wrap.Call, l *[8]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
-	c.End()
-}
-
-// ChecksPre_534805a18015 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPre_534805a18015(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_534b29a18018 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPre_534b29a18018(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_53559da18021 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPre_53559da18021(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_535901a18024 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 71 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPre_535901a18024(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_535c29a18026 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPre_535c29a18026(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_535f9da18029 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPre_535f9da18029(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_536305a1802c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 111 op(s) of one shape (the first: is_leaf).
-func ChecksPre_536305a1802c(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPre_5366a9a1802f(c *wrap.Call, op *wrap.Op, l *[0]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_536a01a18032 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 190 op(s) of one shape (the first: _make_dual).
-func ChecksPre_536a01a18032(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_536d25a18035 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 353 op(s) of one shape (the first: _cast_Byte).
-func ChecksPre_536d25a18035(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_ddce036ccba8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPre_ddce036ccba8(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_ddd1676ccbab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPre_ddd1676ccbab(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_dddb8b6ccbb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
-func ChecksPre_dddb8b6ccbb3(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_dddeef6ccbb6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPre_dddeef6ccbb6(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_dde2676ccbb9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPre_dde2676ccbb9(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_dde60b6ccbbc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPre_dde60b6ccbbc(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc) {
-	c.Begin(op)
-}
-
 // Shape_0003db1433af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0003db1433af = wrap.Shape{
 	Args: 1,
@@ -3551,6 +2461,51 @@ var Shape_01087e551b9a = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_012e413ebc11 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_012e413ebc11 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 0, U: -1},
+	},
+}
+
+// Shape_01b7bfc14138 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_01b7bfc14138 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_021523dc7d7d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_021523dc7d7d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("key"), wrap.Arg("data"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_02af036f0145 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_02af036f0145 = wrap.Shape{
 	Args: 2,
@@ -3568,6 +2523,63 @@ var Shape_02af036f0145 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_02c9edb6c29b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_02c9edb6c29b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 8, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 9, U: -1},
+	},
+}
+
+// Shape_0363d434fe8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0363d434fe8c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_038d6c8b8c3e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_038d6c8b8c3e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_03d5778c2dbc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3619,6 +2631,53 @@ var Shape_0426cb35fc7f = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_04d3c817b319 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_04d3c817b319 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_04e8ed8be0d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_04e8ed8be0d9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_05267b1733b2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_05267b1733b2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_058b3f005029 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3678,6 +2737,21 @@ var Shape_0612c6597101 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_061cabbbd127 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_061cabbbd127 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_065e082f54af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_065e082f54af = wrap.Shape{
 	Args: 5,
@@ -3702,6 +2776,44 @@ var Shape_065e082f54af = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2, 3, 4},
+}
+
+// Shape_06e9e2dec883 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_06e9e2dec883 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_070df5f769ba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_070df5f769ba = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_076496738a92 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3827,6 +2939,38 @@ var Shape_0952d5fbcb05 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_095816eabe55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_095816eabe55 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_09b351f99230 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_09b351f99230 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_0a81aca88f74 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0a81aca88f74 = wrap.Shape{
 	Args:  11,
@@ -3911,6 +3055,42 @@ var Shape_0adb4db845c0 = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_0afc70378c73 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0afc70378c73 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_0b05864ec105 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b05864ec105 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_0b1cc921f2b0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0b1cc921f2b0 = wrap.Shape{
 	Args: 3,
@@ -3948,6 +3128,29 @@ var Shape_0b25e9177d4e = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_0b7a1f84e010 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b7a1f84e010 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
+}
+
 // Shape_0bcd9a711bd5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0bcd9a711bd5 = wrap.Shape{
 	Args:  3,
@@ -3974,6 +3177,49 @@ var Shape_0bcd9a711bd5 = wrap.Shape{
 		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_0c809bd5df32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0c809bd5df32 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dense"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_0c90e67db8b7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0c90e67db8b7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_0cc0c0b48299 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0cc0c0b48299 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_0cc92f4a5b08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4127,6 +3373,27 @@ var Shape_0f0935ac7d03 = wrap.Shape{
 	Writes: []int8{1, 2},
 }
 
+// Shape_0f2dad3aee04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f2dad3aee04 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_0f462782badb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0f462782badb = wrap.Shape{
 	Args: 4,
@@ -4145,6 +3412,29 @@ var Shape_0f462782badb = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_0f94cd34b4ed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0f94cd34b4ed = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("input_scale"), wrap.Arg("input_zero_point"), wrap.Arg("packed_weight"), wrap.Arg("output_scale"), wrap.Arg("output_zero_point"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
 }
 
 // Shape_0f9e65ea94c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4209,6 +3499,21 @@ var Shape_0ff789d8145f = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_10424f55dd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_10424f55dd55 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_1094cf7b844d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1094cf7b844d = wrap.Shape{
 	Args: 3,
@@ -4265,6 +3570,21 @@ var Shape_110bb65b88e0 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1179279e935b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1179279e935b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_118b9254aaef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4334,6 +3654,55 @@ var Shape_129f9c7b5139 = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_12c4a35bb1bb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_12c4a35bb1bb = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScaleAndZeros"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_12d7de6b4b3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_12d7de6b4b3d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_1304ac5938c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1304ac5938c2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_1312a8ffd41b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1312a8ffd41b = wrap.Shape{
 	Args:  2,
@@ -4385,6 +3754,40 @@ var Shape_13b74bd409c8 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_13eba42d42e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_13eba42d42e5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scales"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_1420500d4e2a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1420500d4e2a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_1435d43eb5ac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4490,6 +3893,23 @@ var Shape_14f3d4434999 = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_15d34b2f2ddf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_15d34b2f2ddf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_160c773c9799 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_160c773c9799 = wrap.Shape{
 	Args: 4,
@@ -4544,6 +3964,23 @@ var Shape_17826b32a86c = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2, 3},
+}
+
+// Shape_17e64237578b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_17e64237578b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_17ee8c21cc04 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4684,6 +4121,21 @@ var Shape_19ccdebe58c2 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_19da80c960c3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_19da80c960c3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_19f21c4e2190 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_19f21c4e2190 = wrap.Shape{
 	Args: 2,
@@ -4701,6 +4153,21 @@ var Shape_19f21c4e2190 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1af07992af2c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1af07992af2c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_1b28a15074b5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4735,6 +4202,19 @@ var Shape_1b81a4d899fe = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1b94c3e0500b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1b94c3e0500b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_1c78ed36b4d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4788,6 +4268,21 @@ var Shape_1db75865cc20 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_1dfc107eb106 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1dfc107eb106 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_1e59194d5ead is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5003,6 +4498,21 @@ var Shape_2199ec13525c = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_22a65b5ffc11 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_22a65b5ffc11 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_22c6c675fef1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_22c6c675fef1 = wrap.Shape{
 	Args: 3,
@@ -5019,6 +4529,23 @@ var Shape_22c6c675fef1 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_22fac241d31e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_22fac241d31e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_23284d9d52d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5482,6 +5009,32 @@ var Shape_2a35697484a9 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_2ae625b2edf2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2ae625b2edf2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_2af46b066bf7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2af46b066bf7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_2beae6fc78bc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2beae6fc78bc = wrap.Shape{
 	Args: 8,
@@ -5547,6 +5100,19 @@ var Shape_2ce3df21311e = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_2d1a9c740d9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2d1a9c740d9e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_2d74d8c34e5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5624,6 +5190,32 @@ var Shape_2e2675978972 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_2e8aee038026 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e8aee038026 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
+// Shape_2eb16323a71d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2eb16323a71d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_2f6e6e94fd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2f6e6e94fd55 = wrap.Shape{
 	Args: 3,
@@ -5658,6 +5250,33 @@ var Shape_2fcc073ae77f = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_3021d5c4d93d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3021d5c4d93d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 8, U: -1},
+	},
+}
+
 // Shape_302535666662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_302535666662 = wrap.Shape{
 	Args: 3,
@@ -5690,6 +5309,54 @@ var Shape_302c12f6a463 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_3078ea49b1cf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3078ea49b1cf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 8, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 11, U: -1},
+	},
+}
+
+// Shape_308b64dd7df1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_308b64dd7df1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_30f592069c02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5745,6 +5412,25 @@ var Shape_316191d0a843 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_316fb330dd8a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_316fb330dd8a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_319b12fd8e26 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_319b12fd8e26 = wrap.Shape{
 	Args: 2,
@@ -5768,6 +5454,38 @@ var Shape_319b12fd8e26 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_320564fd25c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_320564fd25c9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_32262bb446a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_32262bb446a6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_32fb6e654a81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_32fb6e654a81 = wrap.Shape{
 	Args: 1,
@@ -5782,6 +5500,59 @@ var Shape_32fb6e654a81 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_336eda2e288a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_336eda2e288a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_3375963932f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3375963932f7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_33d369306877 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_33d369306877 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_33efefbac221 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5800,6 +5571,25 @@ var Shape_33efefbac221 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_34f7ce8124d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_34f7ce8124d2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_350402b527fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5971,6 +5761,44 @@ var Shape_35d7f7825d1d = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_3653d94cce0a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3653d94cce0a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_368e889ec875 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_368e889ec875 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_36cc43aa1ac1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_36cc43aa1ac1 = wrap.Shape{
 	Args: 3,
@@ -6013,6 +5841,33 @@ var Shape_3740ff22d4ff = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_37605eeeb58c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_37605eeeb58c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 8, U: -1},
+	},
+}
+
 // Shape_37a3a7504982 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_37a3a7504982 = wrap.Shape{
 	Args: 2,
@@ -6032,6 +5887,19 @@ var Shape_37a3a7504982 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_389eb1ba61f3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_389eb1ba61f3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("end"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_38deac82c7a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_38deac82c7a5 = wrap.Shape{
 	Args: 2,
@@ -6046,6 +5914,70 @@ var Shape_38deac82c7a5 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1},
+}
+
+// Shape_3911c34c2232 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3911c34c2232 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
+}
+
+// Shape_393dcf2c958f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_393dcf2c958f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_39f945b32a3e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_39f945b32a3e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_3a282af301d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a282af301d3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_3a5995332e7b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6087,6 +6019,23 @@ var Shape_3a5bf6ae823b = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_3a61e81ef301 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3a61e81ef301 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_3a912c4f2200 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6178,6 +6127,21 @@ var Shape_3b058ebd4ae9 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_3b3dc305aaf4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3b3dc305aaf4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_3b8b608cf238 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3b8b608cf238 = wrap.Shape{
 	Args: 1,
@@ -6239,6 +6203,23 @@ var Shape_3bb8db121d9e = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_3bd8a0c5d194 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3bd8a0c5d194 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_3c7ce19fb732 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3c7ce19fb732 = wrap.Shape{
 	Args: 4,
@@ -6282,6 +6263,21 @@ var Shape_3cd369ab0b88 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_3cd6e48f1829 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3cd6e48f1829 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_3ce0997cd259 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6402,6 +6398,21 @@ var Shape_3e5e021731e4 = wrap.Shape{
 	Writes: []int8{2, 3},
 }
 
+// Shape_3ea6836a947c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3ea6836a947c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_3f44f25fa5a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3f44f25fa5a3 = wrap.Shape{
 	Args: 3,
@@ -6442,6 +6453,25 @@ var Shape_3f5a0dec36af = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_3ff4a60c6ab7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3ff4a60c6ab7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_400a2f9fe4dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6666,6 +6696,31 @@ var Shape_43895c68649c = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_43bc226211c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43bc226211c4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
+}
+
 // Shape_442a6a95a4f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_442a6a95a4f8 = wrap.Shape{
 	Args:  1,
@@ -6827,6 +6882,27 @@ var Shape_44981b4e32c8 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 10, U: 6},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4515cdf8f1b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4515cdf8f1b4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_45220d2881c4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7015,6 +7091,31 @@ var Shape_46945de3094f = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_46fc9c1af8a9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_46fc9c1af8a9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
+}
+
 // Shape_47a37aa22850 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_47a37aa22850 = wrap.Shape{
 	Args:  1,
@@ -7032,6 +7133,23 @@ var Shape_47a37aa22850 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_48515bd8f03d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48515bd8f03d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_48d2937acb7e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_48d2937acb7e = wrap.Shape{
 	Args:  1,
@@ -7044,6 +7162,21 @@ var Shape_48d2937acb7e = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_48d62c4b53e2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48d62c4b53e2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_48edbe0b9e97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7062,6 +7195,25 @@ var Shape_48edbe0b9e97 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_48f180dc6a47 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_48f180dc6a47 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_48f80ab46f27 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7156,6 +7308,33 @@ var Shape_4a5ff65fbb83 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_4a6ad799d249 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4a6ad799d249 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 8, U: -1},
+	},
+}
+
 // Shape_4abfdc1eaf9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4abfdc1eaf9e = wrap.Shape{
 	Args: 3,
@@ -7193,6 +7372,23 @@ var Shape_4af2f59eab1d = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_4b04c99c69a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b04c99c69a8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_4b0c59aa5370 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4b0c59aa5370 = wrap.Shape{
 	Args: 2,
@@ -7207,6 +7403,21 @@ var Shape_4b0c59aa5370 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1},
+}
+
+// Shape_4b37ef2d7947 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4b37ef2d7947 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_4b61b626bb00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7333,6 +7544,21 @@ var Shape_4d9aee6f3d90 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_4e178d9cfcac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4e178d9cfcac = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_4e95670b568d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4e95670b568d = wrap.Shape{
 	Args:  1,
@@ -7348,6 +7574,27 @@ var Shape_4e95670b568d = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4e95e3900fee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4e95e3900fee = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_4ea05eca6553 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7408,6 +7655,25 @@ var Shape_4efa559de6b6 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4f0aaecd452a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4f0aaecd452a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_4f5100c062b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7471,6 +7737,23 @@ var Shape_4f7114b12423 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_4f8410d435de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4f8410d435de = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_4f883582e8a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7728,6 +8011,43 @@ var Shape_525eb729a645 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_52acaa007097 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52acaa007097 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 13, U: -1},
+	},
+}
+
 // Shape_52b0d6ecec9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_52b0d6ecec9a = wrap.Shape{
 	Args:  2,
@@ -7880,6 +8200,27 @@ var Shape_56037f2b13f2 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_561653572af4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_561653572af4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_561d4773b6b4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_561d4773b6b4 = wrap.Shape{
 	Args: 3,
@@ -7993,6 +8334,23 @@ var Shape_57b66e20f4c6 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_57b9e96fde96 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_57b9e96fde96 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_57ed629a98ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_57ed629a98ce = wrap.Shape{
 	Args: 1,
@@ -8007,6 +8365,21 @@ var Shape_57ed629a98ce = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_57fc84348792 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_57fc84348792 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_58d408acda5a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8044,6 +8417,21 @@ var Shape_590f69a114d2 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_59856af95e0a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_59856af95e0a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_5a690153e400 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8086,6 +8474,50 @@ var Shape_5a9dffb76a7c = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_5b80aeae797d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5b80aeae797d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
+}
+
+// Shape_5b99e5beb00a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5b99e5beb00a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_5c222a85ae32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5c222a85ae32 = wrap.Shape{
 	Args: 2,
@@ -8100,6 +8532,21 @@ var Shape_5c222a85ae32 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_5caabcbe04f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5caabcbe04f2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_5d23346a2a62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8229,6 +8676,21 @@ var Shape_5f3c76b51502 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_5f669033a2c1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5f669033a2c1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_6048233eb0d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6048233eb0d4 = wrap.Shape{
 	Args: 3,
@@ -8316,6 +8778,53 @@ var Shape_61bbc78fd27e = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_620510f617cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_620510f617cc = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_620eb5163a20 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_620eb5163a20 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_6243fcda1e06 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6243fcda1e06 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dense"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_626f36782e45 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8427,6 +8936,59 @@ var Shape_63a930c41985 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_63ad3052f182 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63ad3052f182 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weights"), wrap.Arg("scales_zeros"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_63dd70f90c4d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63dd70f90c4d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("nested_size"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_640f9e240629 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_640f9e240629 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
+}
+
 // Shape_641fbeb501d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_641fbeb501d6 = wrap.Shape{
 	Args: 2,
@@ -8464,6 +9026,29 @@ var Shape_64634f3ddf62 = wrap.Shape{
 	Writes: []int8{2},
 }
 
+// Shape_64b34d5ef5a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_64b34d5ef5a2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+	},
+}
+
 // Shape_65d84e405648 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_65d84e405648 = wrap.Shape{
 	Args: 1,
@@ -8478,6 +9063,23 @@ var Shape_65d84e405648 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_661bf6cdda1b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_661bf6cdda1b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_663fcb66f6b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8496,6 +9098,33 @@ var Shape_663fcb66f6b8 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_66b722dab99d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_66b722dab99d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 8, U: -1},
+	},
 }
 
 // Shape_670769630d9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8563,6 +9192,21 @@ var Shape_67c15b966521 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_67cd583e17e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_67cd583e17e4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_68ed540057f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_68ed540057f2 = wrap.Shape{
 	Args: 1,
@@ -8577,6 +9221,23 @@ var Shape_68ed540057f2 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_69047d71ac2e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_69047d71ac2e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_6965ec54005c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8700,6 +9361,23 @@ var Shape_6beaa6015e03 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_6c0ee8a04ee2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6c0ee8a04ee2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_6c293a0a4c9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6c293a0a4c9a = wrap.Shape{
 	Args: 3,
@@ -8716,6 +9394,21 @@ var Shape_6c293a0a4c9a = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2},
+}
+
+// Shape_6c834a76fa1c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6c834a76fa1c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_6cd1c458c3a1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8832,6 +9525,45 @@ var Shape_6e388f3ebb3d = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_6f4d1eec720e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6f4d1eec720e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 13, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 14, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 14, U: -1},
+	},
+}
+
 // Shape_700af3dba743 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_700af3dba743 = wrap.Shape{
 	Args: 2,
@@ -8852,6 +9584,53 @@ var Shape_700af3dba743 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_707fcb9e80d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_707fcb9e80d0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_7132ebf2240f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7132ebf2240f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_7192f670d417 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7192f670d417 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_724c673c3471 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8918,6 +9697,49 @@ var Shape_72ae4b0a2db3 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_734e6c1937de is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_734e6c1937de = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_7368e29c9740 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7368e29c9740 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SharesStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_738258fbfb6d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_738258fbfb6d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_73b223f76af0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_73b223f76af0 = wrap.Shape{
 	Args: 3,
@@ -8967,6 +9789,34 @@ var Shape_73e77101b1c7 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1},
+}
+
+// Shape_7487d031c183 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7487d031c183 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_753f6d43ae26 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_753f6d43ae26 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("any"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_760cfc962080 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9137,6 +9987,19 @@ var Shape_7ab3b93ddabe = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_7acf215b318c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7acf215b318c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_7b73f5fc6183 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7b73f5fc6183 = wrap.Shape{
 	Args: 1,
@@ -9199,6 +10062,38 @@ var Shape_7c7962e0623c = wrap.Shape{
 	Writes: []int8{1, 2, 3, 4},
 }
 
+// Shape_7cbef3a4283d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7cbef3a4283d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_7da218088b5f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7da218088b5f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_7e05c85f0f22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7e05c85f0f22 = wrap.Shape{
 	Args: 4,
@@ -9217,6 +10112,19 @@ var Shape_7e05c85f0f22 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_7e33bffa80dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7e33bffa80dd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_7f34597e2ddb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9293,6 +10201,31 @@ var Shape_80c4aad98849 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_811c10e51aa8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_811c10e51aa8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
+}
+
 // Shape_81a71844fb32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_81a71844fb32 = wrap.Shape{
 	Args: 5,
@@ -9325,6 +10258,36 @@ var Shape_81a71844fb32 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 7, U: 4},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_821c17b2ec88 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_821c17b2ec88 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_8238649822ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8238649822ae = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_82941253ab0e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9432,6 +10395,23 @@ var Shape_83fc4bd9e03f = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3, 4},
+}
+
+// Shape_84cdc71169a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_84cdc71169a3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_853756fca290 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9799,6 +10779,97 @@ var Shape_898797c59285 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_8a30aaac0e86 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8a30aaac0e86 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("high"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_8acd779faf53 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8acd779faf53 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
+}
+
+// Shape_8ad65b71a26e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8ad65b71a26e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_8b242f90ceb3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8b242f90ceb3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_8c00f3a4a36e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8c00f3a4a36e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_8c156adb013f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8c156adb013f = wrap.Shape{
 	Args: 6,
@@ -9824,6 +10895,17 @@ var Shape_8c156adb013f = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_8c776f828e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8c776f828e3d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
 // Shape_8cff1fda8ab1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8cff1fda8ab1 = wrap.Shape{
 	Args: 1,
@@ -9838,6 +10920,41 @@ var Shape_8cff1fda8ab1 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_8d225ee65524 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8d225ee65524 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 9, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 12, U: -1},
+	},
 }
 
 // Shape_8d300484cdf3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9864,6 +10981,25 @@ var Shape_8d300484cdf3 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2},
+}
+
+// Shape_8dc50345a83d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8dc50345a83d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_8e4643860565 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9933,6 +11069,21 @@ var Shape_8ed47c14ff99 = wrap.Shape{
 	Writes: []int8{2},
 }
 
+// Shape_8f78af659a7a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8f78af659a7a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_8f7d2638a6d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8f7d2638a6d6 = wrap.Shape{
 	Args: 1,
@@ -9965,6 +11116,36 @@ var Shape_8f9c79cdd03e = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2},
+}
+
+// Shape_9067f0b6b9a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9067f0b6b9a5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_9099eae14b79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9099eae14b79 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_91983ee1fcc2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10003,6 +11184,21 @@ var Shape_91d46e62adf0 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_9211330e4958 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9211330e4958 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("key"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_92b3842f249f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10049,6 +11245,36 @@ var Shape_92d99241985a = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_92db3bd60ef9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_92db3bd60ef9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_935fd40823bf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_935fd40823bf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_936f759153a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10119,6 +11345,23 @@ var Shape_943b4dc2fe1a = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 8, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_94472c742b4d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_94472c742b4d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_947d358658e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10212,6 +11455,23 @@ var Shape_94f0c6ddb0f9 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_953f0d7150d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_953f0d7150d0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_95c9a14e95d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_95c9a14e95d6 = wrap.Shape{
 	Args: 4,
@@ -10256,6 +11516,78 @@ var Shape_97eea06f2ff9 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_97f38eb26272 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_97f38eb26272 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_9835fd0f5083 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9835fd0f5083 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_out"), wrap.Arg("weight"), wrap.Arg("arg_out"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_987431686884 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_987431686884 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_987cfd93fdd7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_987cfd93fdd7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_989fb30ec0ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10320,6 +11652,21 @@ var Shape_98d9fb688ac1 = wrap.Shape{
 	Writes: []int8{2, 3, 4, 5},
 }
 
+// Shape_99c334481310 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99c334481310 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_99e30465d92e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_99e30465d92e = wrap.Shape{
 	Args: 1,
@@ -10371,6 +11718,27 @@ var Shape_99faeb76a3de = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_9af1ee458e2c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9af1ee458e2c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_9b286d83f02b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10462,6 +11830,31 @@ var Shape_9c66d9c9e17f = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_9d12e79c1ef9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9d12e79c1ef9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
+}
+
 // Shape_9d33d0055bbf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9d33d0055bbf = wrap.Shape{
 	Args:  3,
@@ -10499,6 +11892,34 @@ var Shape_9d73bb2bed03 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_9e3a07b0cb46 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9e3a07b0cb46 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_9f04840c6752 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9f04840c6752 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_a0f2ea023cd6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10560,6 +11981,21 @@ var Shape_a2a0b6118834 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_a2ce7a0efbed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a2ce7a0efbed = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_a30d8aa9764b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10673,6 +12109,21 @@ var Shape_a53df3be168e = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_a5a22450a24e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a5a22450a24e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_a65cb8b0d74c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a65cb8b0d74c = wrap.Shape{
 	Args: 1,
@@ -10689,6 +12140,17 @@ var Shape_a65cb8b0d74c = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_a6e619390633 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a6e619390633 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
 }
 
 // Shape_a71a76812b00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10790,6 +12252,21 @@ var Shape_a80e1fcaa4d2 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_a82f6e5669d7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a82f6e5669d7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_a8e5bf7c03ee is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10975,6 +12452,25 @@ var Shape_aa923d12ff11 = wrap.Shape{
 	Writes: []int8{0, 1, 2, 3, 4},
 }
 
+// Shape_ab336bd520d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ab336bd520d3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_ab74d0dbdcb0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ab74d0dbdcb0 = wrap.Shape{
 	Args: 4,
@@ -10995,6 +12491,19 @@ var Shape_ab74d0dbdcb0 = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_aba7efd176cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aba7efd176cc = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_abf0961c1e87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_abf0961c1e87 = wrap.Shape{
 	Args: 1,
@@ -11006,6 +12515,21 @@ var Shape_abf0961c1e87 = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 0, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_acb1be62c836 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_acb1be62c836 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_acbf0b39e45a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11024,6 +12548,42 @@ var Shape_acbf0b39e45a = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_ace094bda7eb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ace094bda7eb = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_ae2954660aeb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ae2954660aeb = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_ae511e129dc8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11105,6 +12665,23 @@ var Shape_b00ea22a7dbb = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_b029fe79bd88 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b029fe79bd88 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_b037dae2be2a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11198,6 +12775,23 @@ var Shape_b13c571eefb3 = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_b1793dd97ff3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b1793dd97ff3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_b1c9bb4ca4ec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b1c9bb4ca4ec = wrap.Shape{
 	Args: 3,
@@ -11246,6 +12840,19 @@ var Shape_b2312fc7e0a0 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_b29e25b269da is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b29e25b269da = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_b2df8767f9e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11308,6 +12915,23 @@ var Shape_b3976b3cb35e = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_b3b40cdf29cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b3b40cdf29cb = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("meta"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_b3ce15fc04a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b3ce15fc04a7 = wrap.Shape{
 	Args:  2,
@@ -11368,6 +12992,38 @@ var Shape_b58467a76bd9 = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_b5cd3529ac46 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b5cd3529ac46 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_b60df27cffd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b60df27cffd3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_b674baecaf8f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b674baecaf8f = wrap.Shape{
 	Args: 3,
@@ -11393,6 +13049,21 @@ var Shape_b674baecaf8f = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_b73b65ee6afd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b73b65ee6afd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_b7543e9b267f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11429,6 +13100,21 @@ var Shape_b7d998923706 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_ba5e23031803 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ba5e23031803 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("start"), wrap.Arg("end"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_ba78470aed95 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11517,6 +13203,27 @@ var Shape_bc0dac0dab96 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_bd3b06d7d1bf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bd3b06d7d1bf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_bdba9c2a2b2f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bdba9c2a2b2f = wrap.Shape{
 	Args: 1,
@@ -11553,6 +13260,23 @@ var Shape_be3dee3f1a37 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_bfa4b4ef7d35 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bfa4b4ef7d35 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_bfced5abe255 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11749,6 +13473,32 @@ var Shape_c10ddf529135 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_c12bcd2186d6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c12bcd2186d6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("key"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_c20a7543d618 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c20a7543d618 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_c2560bc28d94 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c2560bc28d94 = wrap.Shape{
 	Args: 1,
@@ -11819,6 +13569,23 @@ var Shape_c317d75d24a9 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2, 3},
+}
+
+// Shape_c332146982cb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c332146982cb = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_c36471420668 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11962,6 +13729,19 @@ var Shape_c7a20b914404 = wrap.Shape{
 	Writes: []int8{2},
 }
 
+// Shape_c8272029d2fa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c8272029d2fa = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_c83a66e7c202 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c83a66e7c202 = wrap.Shape{
 	Args: 1,
@@ -12024,6 +13804,29 @@ var Shape_c890d1d5d794 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_c8ff8439118d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c8ff8439118d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
 }
 
 // Shape_c9076658aa01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12144,6 +13947,19 @@ var Shape_cb3baf3e248e = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_cb740399a85f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cb740399a85f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_cbe4a96f294d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cbe4a96f294d = wrap.Shape{
 	Args: 4,
@@ -12175,6 +13991,116 @@ var Shape_cbe4a96f294d = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_cc0fd4be3a8e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cc0fd4be3a8e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_cc523fbdd66a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cc523fbdd66a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_cc61df546f4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cc61df546f4e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("like"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_cce9fa278f46 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cce9fa278f46 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 11, U: -1},
+	},
+}
+
+// Shape_cd3b6339cfd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cd3b6339cfd9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_cd459a66398f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cd459a66398f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_cd698a88f5dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cd698a88f5dc = wrap.Shape{
 	Args: 1,
@@ -12191,6 +14117,32 @@ var Shape_cd698a88f5dc = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_cdd599e3dcbf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cdd599e3dcbf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("inp"), wrap.Arg("packed_weights"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_cdf25c4b3ec5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cdf25c4b3ec5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensor")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
 }
 
 // Shape_cdffc1defba6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12252,6 +14204,21 @@ var Shape_cea18b5e82bc = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_ceef8e681db8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ceef8e681db8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_cf0cd93a86a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cf0cd93a86a3 = wrap.Shape{
 	Args: 3,
@@ -12268,6 +14235,23 @@ var Shape_cf0cd93a86a3 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_cf63522f128f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cf63522f128f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_cfb8271de438 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12308,6 +14292,54 @@ var Shape_cfee5ad4fd2c = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d05ce1724d77 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d05ce1724d77 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("rng_state"), wrap.Arg("unused"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 12, U: -1},
+	},
+}
+
+// Shape_d1981bf6ff60 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d1981bf6ff60 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dep_token"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_d22c9d96d14f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12377,6 +14409,19 @@ var Shape_d260ba3a4e3d = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_d2a73b033b33 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d2a73b033b33 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_d3353ea8d982 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d3353ea8d982 = wrap.Shape{
 	Args: 3,
@@ -12442,6 +14487,40 @@ var Shape_d3ea823f69cb = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_d44b8677fc1c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d44b8677fc1c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_d45d8476e0a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d45d8476e0a7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScale"), wrap.Arg("qZeros"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_d4a6fe245cfb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12517,6 +14596,29 @@ var Shape_d4e6048daaa6 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d500f87e0dd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d500f87e0dd3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+	},
 }
 
 // Shape_d57fffc03130 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12618,6 +14720,27 @@ var Shape_d680e15d7845 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_d68ba823d02f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d68ba823d02f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_d793e8dfa6ef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d793e8dfa6ef = wrap.Shape{
 	Args: 2,
@@ -12673,6 +14796,21 @@ var Shape_d8dc9103371d = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_d9f31df6dab1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d9f31df6dab1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_da1fa41c06a0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12780,6 +14918,23 @@ var Shape_da37971cddbb = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_dabc2e8247e7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dabc2e8247e7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_dae0278a5454 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_dae0278a5454 = wrap.Shape{
 	Args: 3,
@@ -12846,6 +15001,21 @@ var Shape_db66548d81d6 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2, 3, 4, 5},
+}
+
+// Shape_dbc7f2173d12 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dbc7f2173d12 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_dbf34464cabd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13088,6 +15258,19 @@ var Shape_df5234fa5fc6 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_df5de0303fac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df5de0303fac = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("from")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_e132fd11566c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e132fd11566c = wrap.Shape{
 	Args: 2,
@@ -13121,6 +15304,70 @@ var Shape_e1716e991bbd = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_e174fa4f0441 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e174fa4f0441 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_e23b07a2a332 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e23b07a2a332 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_e2402e7f7b7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e2402e7f7b7f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_e2d97750e607 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e2d97750e607 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_e300852c96ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e300852c96ab = wrap.Shape{
 	Args: 1,
@@ -13141,6 +15388,41 @@ var Shape_e300852c96ab = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_e33898482bc7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e33898482bc7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 12, U: -1},
+	},
+}
+
 // Shape_e36e742d20e5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e36e742d20e5 = wrap.Shape{
 	Args: 2,
@@ -13159,6 +15441,21 @@ var Shape_e36e742d20e5 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_e3a5437e628e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e3a5437e628e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_e3b41740dd18 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13421,6 +15718,47 @@ var Shape_e65472e663ce = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_e6ee19fd3bff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e6ee19fd3bff = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_e6f67469077e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e6f67469077e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_e73bb2991e1c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e73bb2991e1c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_e76bfcf47f8b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e76bfcf47f8b = wrap.Shape{
 	Args: 5,
@@ -13468,6 +15806,12 @@ var Shape_e7751f1177ac = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_e78c25ddc159 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e78c25ddc159 = wrap.Shape{
+	Args: 0,
+	Rets: 0,
 }
 
 // Shape_e7bdf40e6609 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13608,6 +15952,25 @@ var Shape_e91b09016550 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_e9416bef8aed is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e9416bef8aed = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_e963e0ab5b60 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e963e0ab5b60 = wrap.Shape{
 	Args: 1,
@@ -13692,6 +16055,59 @@ var Shape_ea6192af7928 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_ea893c2822a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ea893c2822a5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_ea9e88323f77 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ea9e88323f77 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_eab32461ef30 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eab32461ef30 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_eaeee0a727c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_eaeee0a727c9 = wrap.Shape{
 	Args:  4,
@@ -13711,6 +16127,43 @@ var Shape_eaeee0a727c9 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_eb0fb7162b0d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eb0fb7162b0d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 13, U: -1},
+	},
 }
 
 // Shape_eb1dc075a602 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13813,6 +16266,21 @@ var Shape_ebbb75d320b1 = wrap.Shape{
 	Writes: []int8{1, 2, 3, 4, 7},
 }
 
+// Shape_ebfbb2003b26 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ebfbb2003b26 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_ec2446374f39 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ec2446374f39 = wrap.Shape{
 	Args: 1,
@@ -13857,6 +16325,27 @@ var Shape_ec7bf000012d = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_ed321f9f1b0f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ed321f9f1b0f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_ed60e68e5bbd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ed60e68e5bbd = wrap.Shape{
 	Args: 1,
@@ -13873,6 +16362,40 @@ var Shape_ed60e68e5bbd = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_ed94ee548348 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ed94ee548348 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_ee04160ffecb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee04160ffecb = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_ee45d4a185e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13905,6 +16428,25 @@ var Shape_ee45d4a185e6 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_ee79768d8c8f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ee79768d8c8f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_ee7cef943714 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13962,6 +16504,37 @@ var Shape_ee9965384fdc = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_eea281a27c82 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eea281a27c82 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 10, U: -1},
+	},
 }
 
 // Shape_eee64c540bfb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14101,6 +16674,21 @@ var Shape_f01b1a946d53 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_f033f0284d61 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f033f0284d61 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_f0d46f0188c6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14264,6 +16852,25 @@ var Shape_f1795706782b = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_f19302a157d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f19302a157d4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("weight_scale"), wrap.Arg("weight_zero_point"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_f25e143d7a8a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f25e143d7a8a = wrap.Shape{
 	Args:  3,
@@ -14301,6 +16908,40 @@ var Shape_f288b72928e9 = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_f2b379e9d9c5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f2b379e9d9c5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_f2ff46d38e13 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f2ff46d38e13 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_f3178209f17b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f3178209f17b = wrap.Shape{
 	Args: 1,
@@ -14319,6 +16960,23 @@ var Shape_f3178209f17b = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_f393c2f15b00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f393c2f15b00 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_f3b6fa1ea818 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14387,6 +17045,19 @@ var Shape_f4016e1cdec9 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_f41a6cb110cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f41a6cb110cd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("start"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_f42b0efd67a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f42b0efd67a3 = wrap.Shape{
 	Args: 1,
@@ -14437,6 +17108,38 @@ var Shape_f4374f4a021b = wrap.Shape{
 	Writes: []int8{1, 2},
 }
 
+// Shape_f44bdc193f5e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f44bdc193f5e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_f468ad02d7e8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f468ad02d7e8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_f4753f126e1a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f4753f126e1a = wrap.Shape{
 	Args: 1,
@@ -14453,6 +17156,44 @@ var Shape_f4753f126e1a = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_f494a9c2c4b2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f494a9c2c4b2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_f5639914f830 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f5639914f830 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 7, U: -1},
+	},
 }
 
 // Shape_f589423a9a81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14485,6 +17226,27 @@ var Shape_f5cacfbf2812 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1},
+}
+
+// Shape_f5f68e507277 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f5f68e507277 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_f6f4d11f895b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14602,6 +17364,19 @@ var Shape_f85f42a1e67e = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_f89281405efd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f89281405efd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_f8a14a6e5249 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f8a14a6e5249 = wrap.Shape{
 	Args: 4,
@@ -14638,6 +17413,23 @@ var Shape_f931558aa8d4 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_f94fe889076a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f94fe889076a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("scale"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_f9bad6dc1077 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f9bad6dc1077 = wrap.Shape{
 	Args: 2,
@@ -14671,6 +17463,70 @@ var Shape_f9d7300a5bac = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_fa3f9cd8345e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fa3f9cd8345e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_fa5207bd0d9c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fa5207bd0d9c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_fb4614730baf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fb4614730baf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("dep_token"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_fcac5815c501 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fcac5815c501 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_fcb46e8a9268 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14758,6 +17614,23 @@ var Shape_fe852ffc487a = wrap.Shape{
 	Writes: []int8{1, 2},
 }
 
+// Shape_fe96702f10d1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fe96702f10d1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_ff14270b0dd8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ff14270b0dd8 = wrap.Shape{
 	Args:  5,
@@ -14779,6 +17652,19 @@ var Shape_ff14270b0dd8 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2, 4},
+}
+
+// Shape_ff753c399a39 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ff753c399a39 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountEqFresh, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_ff9ef4319854 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).

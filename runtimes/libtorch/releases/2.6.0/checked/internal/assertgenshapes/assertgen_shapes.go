@@ -20,11 +20,6 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_4e0917fbb69c = [14]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("grad_scale"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_8743805fc1f3 = [13]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("grad_scale"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_cbf29ce48422 = [0]wrap.Loc{}
-
 // After_010fc1aea44b reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func After_010fc1aea44b(fr *wrap.Frame[[2]wrap.Slot, [2]wrap.ListSlot], t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	fr.AfterList(0, len(t0))
@@ -417,6 +412,11 @@ func After_3ac2386356dd(fr *wrap.Frame[[3]wrap.Slot, [2]wrap.ListSlot], t0 *torc
 	fr.End()
 }
 
+// After_3eeaf91563e7 reads the arguments again and the returns, and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
+func After_3eeaf91563e7(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]) {
+	fr.End()
+}
+
 // After_3f76544490d3 reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm.data).
 func After_3f76544490d3(fr *wrap.Frame[[5]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
@@ -472,6 +472,68 @@ func After_47abd8a11be3(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], t0 *torc
 	fr.AfterArg(4, t4.Ident())
 	iu5, su5 := t5.UseCounts()
 	fr.Ret(5, t5.Ident(), iu5, su5, unsafe.Pointer(t5))
+	fr.End()
+}
+
+// After_48f382047628 reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func After_48f382047628(fr *wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor, t13 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterList(4, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.AfterList(5, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(5, j, e.Ident())
+	}
+	fr.AfterArg(0, t6.Ident())
+	fr.AfterArg(1, t7.Ident())
+	fr.AfterArg(2, t8.Ident())
+	fr.List(6, len(t9), unsafe.Pointer(unsafe.SliceData(t9)))
+	for j, e := range t9 {
+		iu, su := e.UseCounts()
+		fr.RetElem(6, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(6)
+	fr.List(7, len(t10), unsafe.Pointer(unsafe.SliceData(t10)))
+	for j, e := range t10 {
+		iu, su := e.UseCounts()
+		fr.RetElem(7, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(7)
+	fr.List(8, len(t11), unsafe.Pointer(unsafe.SliceData(t11)))
+	for j, e := range t11 {
+		iu, su := e.UseCounts()
+		fr.RetElem(8, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(8)
+	fr.List(9, len(t12), unsafe.Pointer(unsafe.SliceData(t12)))
+	for j, e := range t12 {
+		iu, su := e.UseCounts()
+		fr.RetElem(9, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(9)
+	fr.List(10, len(t13), unsafe.Pointer(unsafe.SliceData(t13)))
+	for j, e := range t13 {
+		iu, su := e.UseCounts()
+		fr.RetElem(10, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(10)
 	fr.End()
 }
 
@@ -1395,6 +1457,67 @@ func After_a6ebbb8bbe36(fr *wrap.Frame[[2]wrap.Slot, [7]wrap.ListSlot], t0 []*to
 	for j, e := range t8 {
 		fr.AfterElem(6, j, e.Ident())
 	}
+	fr.End()
+}
+
+// After_a738bc836f6f reads the arguments again and the returns, and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
+func After_a738bc836f6f(fr *wrap.Frame[[2]wrap.Slot, [11]wrap.ListSlot], t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
+	fr.AfterList(0, len(t0))
+	for j, e := range t0 {
+		fr.AfterElem(0, j, e.Ident())
+	}
+	fr.AfterList(1, len(t1))
+	for j, e := range t1 {
+		fr.AfterElem(1, j, e.Ident())
+	}
+	fr.AfterList(2, len(t2))
+	for j, e := range t2 {
+		fr.AfterElem(2, j, e.Ident())
+	}
+	fr.AfterList(3, len(t3))
+	for j, e := range t3 {
+		fr.AfterElem(3, j, e.Ident())
+	}
+	fr.AfterList(4, len(t4))
+	for j, e := range t4 {
+		fr.AfterElem(4, j, e.Ident())
+	}
+	fr.AfterList(5, len(t5))
+	for j, e := range t5 {
+		fr.AfterElem(5, j, e.Ident())
+	}
+	fr.AfterArg(0, t6.Ident())
+	fr.AfterArg(1, t7.Ident())
+	fr.List(6, len(t8), unsafe.Pointer(unsafe.SliceData(t8)))
+	for j, e := range t8 {
+		iu, su := e.UseCounts()
+		fr.RetElem(6, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(6)
+	fr.List(7, len(t9), unsafe.Pointer(unsafe.SliceData(t9)))
+	for j, e := range t9 {
+		iu, su := e.UseCounts()
+		fr.RetElem(7, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(7)
+	fr.List(8, len(t10), unsafe.Pointer(unsafe.SliceData(t10)))
+	for j, e := range t10 {
+		iu, su := e.UseCounts()
+		fr.RetElem(8, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(8)
+	fr.List(9, len(t11), unsafe.Pointer(unsafe.SliceData(t11)))
+	for j, e := range t11 {
+		iu, su := e.UseCounts()
+		fr.RetElem(9, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(9)
+	fr.List(10, len(t12), unsafe.Pointer(unsafe.SliceData(t12)))
+	for j, e := range t12 {
+		iu, su := e.UseCounts()
+		fr.RetElem(10, j, e.Ident(), iu, su)
+	}
+	fr.RetListRead(10)
 	fr.End()
 }
 
@@ -2899,6 +3022,12 @@ func Before_326967421c66(fr *wrap.Frame[[2]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
+// Before_3430382608d9 reads the arguments and begins the call, for 10 op(s) of one shape (the first: _assert_scalar).
+func Before_3430382608d9(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape) {
+	fr.Open()
+	fr.Begin(op, sh)
+}
+
 // Before_3846ecf1fd81 reads the arguments and begins the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
 func Before_3846ecf1fd81(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	fr.Open()
@@ -3160,6 +3289,39 @@ func Before_5690d81bb354(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 	fr.Arg(7, t7.Ident(), unsafe.Pointer(t7))
 	fr.Arg(8, t8.Ident(), unsafe.Pointer(t8))
 	fr.Arg(9, t9.Ident(), unsafe.Pointer(t9))
+	fr.Begin(op, sh)
+}
+
+// Before_57b13fb72387 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func Before_57b13fb72387(fr *wrap.Frame[[3]wrap.Slot, [11]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.List(4, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.List(5, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(5, j, e.Ident())
+	}
+	fr.Arg(0, t6.Ident(), unsafe.Pointer(t6))
+	fr.ArgOpt(1, t7.Ident(), unsafe.Pointer(t7), t7 != nil)
+	fr.ArgOpt(2, t8.Ident(), unsafe.Pointer(t8), t8 != nil)
 	fr.Begin(op, sh)
 }
 
@@ -3870,6 +4032,38 @@ func Before_90d8fad18f50(fr *wrap.Frame[[7]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Arg(2, t2.Ident(), unsafe.Pointer(t2))
 	fr.ArgOpt(3, t3.Ident(), unsafe.Pointer(t3), t3 != nil)
 	fr.ArgOpt(4, t4.Ident(), unsafe.Pointer(t4), t4 != nil)
+	fr.Begin(op, sh)
+}
+
+// Before_90f9bc23c0d4 reads the arguments and begins the call, for 2 op(s) of one shape (the first: _fused_adam).
+func Before_90f9bc23c0d4(fr *wrap.Frame[[2]wrap.Slot, [11]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	fr.Open()
+	fr.List(0, len(t0), unsafe.Pointer(unsafe.SliceData(t0)))
+	for j, e := range t0 {
+		fr.Elem(0, j, e.Ident())
+	}
+	fr.List(1, len(t1), unsafe.Pointer(unsafe.SliceData(t1)))
+	for j, e := range t1 {
+		fr.Elem(1, j, e.Ident())
+	}
+	fr.List(2, len(t2), unsafe.Pointer(unsafe.SliceData(t2)))
+	for j, e := range t2 {
+		fr.Elem(2, j, e.Ident())
+	}
+	fr.List(3, len(t3), unsafe.Pointer(unsafe.SliceData(t3)))
+	for j, e := range t3 {
+		fr.Elem(3, j, e.Ident())
+	}
+	fr.List(4, len(t4), unsafe.Pointer(unsafe.SliceData(t4)))
+	for j, e := range t4 {
+		fr.Elem(4, j, e.Ident())
+	}
+	fr.List(5, len(t5), unsafe.Pointer(unsafe.SliceData(t5)))
+	for j, e := range t5 {
+		fr.Elem(5, j, e.Ident())
+	}
+	fr.ArgOpt(0, t6.Ident(), unsafe.Pointer(t6), t6 != nil)
+	fr.ArgOpt(1, t7.Ident(), unsafe.Pointer(t7), t7 != nil)
 	fr.Begin(op, sh)
 }
 
@@ -5039,442 +5233,6 @@ func Before_ff8eaad5b442(fr *wrap.Frame[[13]wrap.Slot, [0]wrap.ListSlot], op *wr
 	fr.Arg(7, t7.Ident(), unsafe.Pointer(t7))
 	fr.Arg(8, t8.Ident(), unsafe.Pointer(t8))
 	fr.Begin(op, sh)
-}
-
-// ChecksPost_51b899f5ea45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func ChecksPost_51b899f5ea45(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor, t13 []*torch.Tensor) {
-	var s9 wrap.SavedList
-	var s10 wrap.SavedList
-	var s11 wrap.SavedList
-	var s12 wrap.SavedList
-	var s13 wrap.SavedList
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
-		wrap.BindingContextAfterList(c, l[2], s2, t2)
-		wrap.BindingContextAfterList(c, l[3], s3, t3)
-		wrap.BindingContextAfterList(c, l[4], s4, t4)
-		wrap.BindingContextAfterList(c, l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
-		c.BindingContextAfter(l[8], s8, t8)
-	}
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	resultList_228b5d3c1b4e(c, &s9, t9)
-	resultList_228b5d3c1b4e(c, &s10, t10)
-	resultList_228b5d3c1b4e(c, &s11, t11)
-	resultList_228b5d3c1b4e(c, &s12, t12)
-	resultList_228b5d3c1b4e(c, &s13, t13)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	wrap.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.NoMutationList(l[2], s2)
-	wrap.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	wrap.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplList(l[4], s4)
-	c.SameStorageList(l[4], s4)
-	c.NoMutationList(l[4], s4)
-	wrap.SameContentAfterList(c, l[4], s4, t4)
-	c.SameImplList(l[5], s5)
-	c.SameStorageList(l[5], s5)
-	c.NoMutationList(l[5], s5)
-	wrap.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImplStorageVersion(l[6], s6)
-	c.SameImplStorageVersion(l[7], s7)
-	c.SameImplStorageVersion(l[8], s8)
-	c.ImplUseCountLE1List(l[9], &s9)
-	c.NotArgElemsList(l[9], &s9, l[0], s0)
-	c.NotArgElemsList(l[9], &s9, l[1], s1)
-	c.NotArgElemsList(l[9], &s9, l[2], s2)
-	c.NotArgElemsList(l[9], &s9, l[3], s3)
-	c.NotArgElemsList(l[9], &s9, l[4], s4)
-	c.NotArgElemsList(l[9], &s9, l[5], s5)
-	c.NotArgElems(l[9], &s9, l[6], s6)
-	c.NotArgElems(l[9], &s9, l[7], s7)
-	c.NotArgElems(l[9], &s9, l[8], s8)
-	c.StorageUseCountEq1List(l[9], &s9)
-	c.FreshNoAliasListOf(l[9], &s9, l[0], s0)
-	c.FreshNoAliasListOf(l[9], &s9, l[1], s1)
-	c.FreshNoAliasListOf(l[9], &s9, l[2], s2)
-	c.FreshNoAliasListOf(l[9], &s9, l[3], s3)
-	c.FreshNoAliasListOf(l[9], &s9, l[4], s4)
-	c.FreshNoAliasListOf(l[9], &s9, l[5], s5)
-	c.FreshNoAliasList(l[9], &s9, l[6], s6)
-	c.FreshNoAliasList(l[9], &s9, l[7], s7)
-	c.FreshNoAliasList(l[9], &s9, l[8], s8)
-	c.ImplUseCountLE1List(l[10], &s10)
-	c.NotArgElemsList(l[10], &s10, l[0], s0)
-	c.NotArgElemsList(l[10], &s10, l[1], s1)
-	c.NotArgElemsList(l[10], &s10, l[2], s2)
-	c.NotArgElemsList(l[10], &s10, l[3], s3)
-	c.NotArgElemsList(l[10], &s10, l[4], s4)
-	c.NotArgElemsList(l[10], &s10, l[5], s5)
-	c.NotArgElems(l[10], &s10, l[6], s6)
-	c.NotArgElems(l[10], &s10, l[7], s7)
-	c.NotArgElems(l[10], &s10, l[8], s8)
-	c.StorageUseCountEq1List(l[10], &s10)
-	c.FreshNoAliasListOf(l[10], &s10, l[0], s0)
-	c.FreshNoAliasListOf(l[10], &s10, l[1], s1)
-	c.FreshNoAliasListOf(l[10], &s10, l[2], s2)
-	c.FreshNoAliasListOf(l[10], &s10, l[3], s3)
-	c.FreshNoAliasListOf(l[10], &s10, l[4], s4)
-	c.FreshNoAliasListOf(l[10], &s10, l[5], s5)
-	c.FreshNoAliasList(l[10], &s10, l[6], s6)
-	c.FreshNoAliasList(l[10], &s10, l[7], s7)
-	c.FreshNoAliasList(l[10], &s10, l[8], s8)
-	c.ImplUseCountLE1List(l[11], &s11)
-	c.NotArgElemsList(l[11], &s11, l[0], s0)
-	c.NotArgElemsList(l[11], &s11, l[1], s1)
-	c.NotArgElemsList(l[11], &s11, l[2], s2)
-	c.NotArgElemsList(l[11], &s11, l[3], s3)
-	c.NotArgElemsList(l[11], &s11, l[4], s4)
-	c.NotArgElemsList(l[11], &s11, l[5], s5)
-	c.NotArgElems(l[11], &s11, l[6], s6)
-	c.NotArgElems(l[11], &s11, l[7], s7)
-	c.NotArgElems(l[11], &s11, l[8], s8)
-	c.StorageUseCountEq1List(l[11], &s11)
-	c.FreshNoAliasListOf(l[11], &s11, l[0], s0)
-	c.FreshNoAliasListOf(l[11], &s11, l[1], s1)
-	c.FreshNoAliasListOf(l[11], &s11, l[2], s2)
-	c.FreshNoAliasListOf(l[11], &s11, l[3], s3)
-	c.FreshNoAliasListOf(l[11], &s11, l[4], s4)
-	c.FreshNoAliasListOf(l[11], &s11, l[5], s5)
-	c.FreshNoAliasList(l[11], &s11, l[6], s6)
-	c.FreshNoAliasList(l[11], &s11, l[7], s7)
-	c.FreshNoAliasList(l[11], &s11, l[8], s8)
-	c.ImplUseCountLE1List(l[12], &s12)
-	c.NotArgElemsList(l[12], &s12, l[0], s0)
-	c.NotArgElemsList(l[12], &s12, l[1], s1)
-	c.NotArgElemsList(l[12], &s12, l[2], s2)
-	c.NotArgElemsList(l[12], &s12, l[3], s3)
-	c.NotArgElemsList(l[12], &s12, l[4], s4)
-	c.NotArgElemsList(l[12], &s12, l[5], s5)
-	c.NotArgElems(l[12], &s12, l[6], s6)
-	c.NotArgElems(l[12], &s12, l[7], s7)
-	c.NotArgElems(l[12], &s12, l[8], s8)
-	c.StorageUseCountEq1List(l[12], &s12)
-	c.FreshNoAliasListOf(l[12], &s12, l[0], s0)
-	c.FreshNoAliasListOf(l[12], &s12, l[1], s1)
-	c.FreshNoAliasListOf(l[12], &s12, l[2], s2)
-	c.FreshNoAliasListOf(l[12], &s12, l[3], s3)
-	c.FreshNoAliasListOf(l[12], &s12, l[4], s4)
-	c.FreshNoAliasListOf(l[12], &s12, l[5], s5)
-	c.FreshNoAliasList(l[12], &s12, l[6], s6)
-	c.FreshNoAliasList(l[12], &s12, l[7], s7)
-	c.FreshNoAliasList(l[12], &s12, l[8], s8)
-	c.ImplUseCountLE1List(l[13], &s13)
-	c.NotArgElemsList(l[13], &s13, l[0], s0)
-	c.NotArgElemsList(l[13], &s13, l[1], s1)
-	c.NotArgElemsList(l[13], &s13, l[2], s2)
-	c.NotArgElemsList(l[13], &s13, l[3], s3)
-	c.NotArgElemsList(l[13], &s13, l[4], s4)
-	c.NotArgElemsList(l[13], &s13, l[5], s5)
-	c.NotArgElems(l[13], &s13, l[6], s6)
-	c.NotArgElems(l[13], &s13, l[7], s7)
-	c.NotArgElems(l[13], &s13, l[8], s8)
-	c.StorageUseCountEq1List(l[13], &s13)
-	c.FreshNoAliasListOf(l[13], &s13, l[0], s0)
-	c.FreshNoAliasListOf(l[13], &s13, l[1], s1)
-	c.FreshNoAliasListOf(l[13], &s13, l[2], s2)
-	c.FreshNoAliasListOf(l[13], &s13, l[3], s3)
-	c.FreshNoAliasListOf(l[13], &s13, l[4], s4)
-	c.FreshNoAliasListOf(l[13], &s13, l[5], s5)
-	c.FreshNoAliasList(l[13], &s13, l[6], s6)
-	c.FreshNoAliasList(l[13], &s13, l[7], s7)
-	c.FreshNoAliasList(l[13], &s13, l[8], s8)
-	c.DistinctOutputs(wrap.OutList(l[9], &s9), wrap.OutList(l[10], &s10), wrap.OutList(l[11], &s11), wrap.OutList(l[12], &s12), wrap.OutList(l[13], &s13))
-	if c.HasDigests() {
-		c.SameContentAfter(l[6], s6, t6)
-		c.SameContentAfter(l[7], s7, t7)
-		c.SameContentAfter(l[8], s8, t8)
-	}
-	c.End()
-}
-
-// ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPost_9e65af5becb8(c *wrap.Call, l *[0]wrap.Loc) {
-	c.End()
-}
-
-// ChecksPost_f6d8916dfd9e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func ChecksPost_f6d8916dfd9e(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
-	var s8 wrap.SavedList
-	var s9 wrap.SavedList
-	var s10 wrap.SavedList
-	var s11 wrap.SavedList
-	var s12 wrap.SavedList
-	if c.Hermetic() {
-		wrap.BindingContextAfterList(c, l[0], s0, t0)
-		wrap.BindingContextAfterList(c, l[1], s1, t1)
-		wrap.BindingContextAfterList(c, l[2], s2, t2)
-		wrap.BindingContextAfterList(c, l[3], s3, t3)
-		wrap.BindingContextAfterList(c, l[4], s4, t4)
-		wrap.BindingContextAfterList(c, l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
-	}
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	resultList_228b5d3c1b4e(c, &s8, t8)
-	resultList_228b5d3c1b4e(c, &s9, t9)
-	resultList_228b5d3c1b4e(c, &s10, t10)
-	resultList_228b5d3c1b4e(c, &s11, t11)
-	resultList_228b5d3c1b4e(c, &s12, t12)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	wrap.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	wrap.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.NoMutationList(l[2], s2)
-	wrap.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	wrap.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplList(l[4], s4)
-	c.SameStorageList(l[4], s4)
-	c.NoMutationList(l[4], s4)
-	wrap.SameContentAfterList(c, l[4], s4, t4)
-	c.SameImplList(l[5], s5)
-	c.SameStorageList(l[5], s5)
-	c.NoMutationList(l[5], s5)
-	wrap.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImplStorageVersion(l[6], s6)
-	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountLE1List(l[8], &s8)
-	c.NotArgElemsList(l[8], &s8, l[0], s0)
-	c.NotArgElemsList(l[8], &s8, l[1], s1)
-	c.NotArgElemsList(l[8], &s8, l[2], s2)
-	c.NotArgElemsList(l[8], &s8, l[3], s3)
-	c.NotArgElemsList(l[8], &s8, l[4], s4)
-	c.NotArgElemsList(l[8], &s8, l[5], s5)
-	c.NotArgElems(l[8], &s8, l[6], s6)
-	c.NotArgElems(l[8], &s8, l[7], s7)
-	c.StorageUseCountEq1List(l[8], &s8)
-	c.FreshNoAliasListOf(l[8], &s8, l[0], s0)
-	c.FreshNoAliasListOf(l[8], &s8, l[1], s1)
-	c.FreshNoAliasListOf(l[8], &s8, l[2], s2)
-	c.FreshNoAliasListOf(l[8], &s8, l[3], s3)
-	c.FreshNoAliasListOf(l[8], &s8, l[4], s4)
-	c.FreshNoAliasListOf(l[8], &s8, l[5], s5)
-	c.FreshNoAliasList(l[8], &s8, l[6], s6)
-	c.FreshNoAliasList(l[8], &s8, l[7], s7)
-	c.ImplUseCountLE1List(l[9], &s9)
-	c.NotArgElemsList(l[9], &s9, l[0], s0)
-	c.NotArgElemsList(l[9], &s9, l[1], s1)
-	c.NotArgElemsList(l[9], &s9, l[2], s2)
-	c.NotArgElemsList(l[9], &s9, l[3], s3)
-	c.NotArgElemsList(l[9], &s9, l[4], s4)
-	c.NotArgElemsList(l[9], &s9, l[5], s5)
-	c.NotArgElems(l[9], &s9, l[6], s6)
-	c.NotArgElems(l[9], &s9, l[7], s7)
-	c.StorageUseCountEq1List(l[9], &s9)
-	c.FreshNoAliasListOf(l[9], &s9, l[0], s0)
-	c.FreshNoAliasListOf(l[9], &s9, l[1], s1)
-	c.FreshNoAliasListOf(l[9], &s9, l[2], s2)
-	c.FreshNoAliasListOf(l[9], &s9, l[3], s3)
-	c.FreshNoAliasListOf(l[9], &s9, l[4], s4)
-	c.FreshNoAliasListOf(l[9], &s9, l[5], s5)
-	c.FreshNoAliasList(l[9], &s9, l[6], s6)
-	c.FreshNoAliasList(l[9], &s9, l[7], s7)
-	c.ImplUseCountLE1List(l[10], &s10)
-	c.NotArgElemsList(l[10], &s10, l[0], s0)
-	c.NotArgElemsList(l[10], &s10, l[1], s1)
-	c.NotArgElemsList(l[10], &s10, l[2], s2)
-	c.NotArgElemsList(l[10], &s10, l[3], s3)
-	c.NotArgElemsList(l[10], &s10, l[4], s4)
-	c.NotArgElemsList(l[10], &s10, l[5], s5)
-	c.NotArgElems(l[10], &s10, l[6], s6)
-	c.NotArgElems(l[10], &s10, l[7], s7)
-	c.StorageUseCountEq1List(l[10], &s10)
-	c.FreshNoAliasListOf(l[10], &s10, l[0], s0)
-	c.FreshNoAliasListOf(l[10], &s10, l[1], s1)
-	c.FreshNoAliasListOf(l[10], &s10, l[2], s2)
-	c.FreshNoAliasListOf(l[10], &s10, l[3], s3)
-	c.FreshNoAliasListOf(l[10], &s10, l[4], s4)
-	c.FreshNoAliasListOf(l[10], &s10, l[5], s5)
-	c.FreshNoAliasList(l[10], &s10, l[6], s6)
-	c.FreshNoAliasList(l[10], &s10, l[7], s7)
-	c.ImplUseCountLE1List(l[11], &s11)
-	c.NotArgElemsList(l[11], &s11, l[0], s0)
-	c.NotArgElemsList(l[11], &s11, l[1], s1)
-	c.NotArgElemsList(l[11], &s11, l[2], s2)
-	c.NotArgElemsList(l[11], &s11, l[3], s3)
-	c.NotArgElemsList(l[11], &s11, l[4], s4)
-	c.NotArgElemsList(l[11], &s11, l[5], s5)
-	c.NotArgElems(l[11], &s11, l[6], s6)
-	c.NotArgElems(l[11], &s11, l[7], s7)
-	c.StorageUseCountEq1List(l[11], &s11)
-	c.FreshNoAliasListOf(l[11], &s11, l[0], s0)
-	c.FreshNoAliasListOf(l[11], &s11, l[1], s1)
-	c.FreshNoAliasListOf(l[11], &s11, l[2], s2)
-	c.FreshNoAliasListOf(l[11], &s11, l[3], s3)
-	c.FreshNoAliasListOf(l[11], &s11, l[4], s4)
-	c.FreshNoAliasListOf(l[11], &s11, l[5], s5)
-	c.FreshNoAliasList(l[11], &s11, l[6], s6)
-	c.FreshNoAliasList(l[11], &s11, l[7], s7)
-	c.ImplUseCountLE1List(l[12], &s12)
-	c.NotArgElemsList(l[12], &s12, l[0], s0)
-	c.NotArgElemsList(l[12], &s12, l[1], s1)
-	c.NotArgElemsList(l[12], &s12, l[2], s2)
-	c.NotArgElemsList(l[12], &s12, l[3], s3)
-	c.NotArgElemsList(l[12], &s12, l[4], s4)
-	c.NotArgElemsList(l[12], &s12, l[5], s5)
-	c.NotArgElems(l[12], &s12, l[6], s6)
-	c.NotArgElems(l[12], &s12, l[7], s7)
-	c.StorageUseCountEq1List(l[12], &s12)
-	c.FreshNoAliasListOf(l[12], &s12, l[0], s0)
-	c.FreshNoAliasListOf(l[12], &s12, l[1], s1)
-	c.FreshNoAliasListOf(l[12], &s12, l[2], s2)
-	c.FreshNoAliasListOf(l[12], &s12, l[3], s3)
-	c.FreshNoAliasListOf(l[12], &s12, l[4], s4)
-	c.FreshNoAliasListOf(l[12], &s12, l[5], s5)
-	c.FreshNoAliasList(l[12], &s12, l[6], s6)
-	c.FreshNoAliasList(l[12], &s12, l[7], s7)
-	c.DistinctOutputs(wrap.OutList(l[8], &s8), wrap.OutList(l[9], &s9), wrap.OutList(l[10], &s10), wrap.OutList(l[11], &s11), wrap.OutList(l[12], &s12))
-	if c.HasDigests() {
-		c.SameContentAfter(l[6], s6, t6)
-		c.SameContentAfter(l[7], s7, t7)
-	}
-	c.End()
-}
-
-// ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPre_5366a9a1802f(c *wrap.Call, op *wrap.Op, l *[0]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_53bd110176ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func ChecksPre_53bd110176ef(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.Save(s6, t6)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.SaveOpt(s8, t8, t8 != nil)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
-	wrap.SameContentList(c, l[1], s1, t1)
-	wrap.BindingContextList(c, l[1], s1, t1)
-	wrap.SameContentList(c, l[2], s2, t2)
-	wrap.BindingContextList(c, l[2], s2, t2)
-	wrap.SameContentList(c, l[3], s3, t3)
-	wrap.BindingContextList(c, l[3], s3, t3)
-	wrap.SameContentList(c, l[4], s4, t4)
-	wrap.BindingContextList(c, l[4], s4, t4)
-	wrap.SameContentList(c, l[5], s5, t5)
-	wrap.BindingContextList(c, l[5], s5, t5)
-	if !c.Hermetic() && s6.Plain() && s7.Plain() && s8.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-	}
-}
-
-// ChecksPre_bbf3e9385d37 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam).
-func ChecksPre_bbf3e9385d37(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	wrap.SameContentList(c, l[0], s0, t0)
-	wrap.BindingContextList(c, l[0], s0, t0)
-	wrap.SameContentList(c, l[1], s1, t1)
-	wrap.BindingContextList(c, l[1], s1, t1)
-	wrap.SameContentList(c, l[2], s2, t2)
-	wrap.BindingContextList(c, l[2], s2, t2)
-	wrap.SameContentList(c, l[3], s3, t3)
-	wrap.BindingContextList(c, l[3], s3, t3)
-	wrap.SameContentList(c, l[4], s4, t4)
-	wrap.BindingContextList(c, l[4], s4, t4)
-	wrap.SameContentList(c, l[5], s5, t5)
-	wrap.BindingContextList(c, l[5], s5, t5)
-	if !c.Hermetic() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if wrap.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// afterList_228b5d3c1b4e is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
-func afterList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
-	l.CheckLen(c, len(ts))
-	for i, t := range ts {
-		c.After(l.At(i), t)
-	}
-	l.SummarizeAfter()
-}
-
-// resultList_228b5d3c1b4e is asserts.ResultList for []*torch.Tensor, without an indirect call per element.
-func resultList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
-}
-
-// saveList_228b5d3c1b4e is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
-func saveList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
 }
 
 // Shape_00033bc00f79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10035,6 +9793,149 @@ var Shape_2a68110986af = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_2a938579baf3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2a938579baf3 = wrap.Shape{
+	Args:  8,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 7999,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("grad_scale"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:  5,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 8, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 8, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 8, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 8, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 8, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 8, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 8, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 8, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 8, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 8, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 8, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 8, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 8, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 8, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 8, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 8, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 8, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 8, U: 7},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 9, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 9, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 9, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 9, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 9, U: 7},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 10, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 10, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 10, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 10, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 10, U: 7},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 11, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 11, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 11, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 11, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 11, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 11, U: 7},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 12, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 12, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 12, U: 7},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 12, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 12, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 12, U: 7},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 8, U: -1, Set: 7936},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
 }
 
 // Shape_2a943c77d15b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -19454,6 +19355,164 @@ var Shape_93edf44a8c1e = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_944d8b3a462e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_944d8b3a462e = wrap.Shape{
+	Args:  9,
+	Elem:  elem_3a04fd1dc2c1,
+	Lists: 15935,
+	Locs:  []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("grad_scale"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets:  5,
+	Rows: []wrap.Row{
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 0, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 1, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 2, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 3, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 4, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormArgList, T: 5, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 6, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 7, U: -1},
+		{Check: checks.SameImpl, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameStorage, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.NoMutation, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.SameContent, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.BindingContext, Form: wrap.FormOne, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 9, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 9, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 9, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 9, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 9, U: 8},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 9, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 9, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 9, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 9, U: 7},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 9, U: 8},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 10, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 10, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 10, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 10, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 10, U: 8},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 10, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 10, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 10, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 10, U: 7},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 10, U: 8},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 11, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 11, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 11, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 11, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 11, U: 8},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 11, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 11, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 11, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 11, U: 7},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 11, U: 8},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 12, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 12, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 12, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 12, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 12, U: 8},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 12, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 12, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 12, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 12, U: 7},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 12, U: 8},
+		{Check: checks.ImplUseCountLE1, Form: wrap.FormRetList, T: 13, U: -1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 13, U: 0},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 13, U: 1},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 13, U: 2},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 13, U: 3},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 13, U: 4},
+		{Check: checks.NotArgHandle, Form: wrap.FormLists, T: 13, U: 5},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 13, U: 6},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 13, U: 7},
+		{Check: checks.NotArgHandle, Form: wrap.FormRetList, T: 13, U: 8},
+		{Check: checks.StorageUseCountEq1, Form: wrap.FormRetList, T: 13, U: -1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 13, U: 0},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 13, U: 1},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 13, U: 2},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 13, U: 3},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 13, U: 4},
+		{Check: checks.FreshNoAlias, Form: wrap.FormLists, T: 13, U: 5},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 13, U: 6},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 13, U: 7},
+		{Check: checks.FreshNoAlias, Form: wrap.FormRetList, T: 13, U: 8},
+		{Check: checks.DistinctOutputs, Form: wrap.FormOne, T: 9, U: -1, Set: 15872},
+	},
+	Tensor: tensor_3a04fd1dc2c1,
+}
+
 // Shape_94c28b1f4b0a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_94c28b1f4b0a = wrap.Shape{
 	Args: 5,
@@ -28578,6 +28637,12 @@ var Shape_e5d5f78947e3 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{5, 6, 7},
+}
+
+// Shape_e78c25ddc159 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e78c25ddc159 = wrap.Shape{
+	Args: 0,
+	Rets: 0,
 }
 
 // Shape_e7a69a478b4c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).

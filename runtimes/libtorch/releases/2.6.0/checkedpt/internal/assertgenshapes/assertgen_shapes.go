@@ -20,226 +20,6 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 4)
 )
 
-// The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_008235200332 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("from")}
-var Locs_0177154126d3 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_0384a4b32c87 = [3]wrap.Loc{wrap.Arg("nested_size"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_03e807c93b13 = [4]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_05046cb4ce89 = [3]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_0567bab72b5c = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_05e455775b97 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_0612dc7e31f3 = [12]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_0684449c0e78 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dep_token"), wrap.Ret(0)}
-var Locs_08446d94cbcd = [6]wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_084c5ca3919b = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
-var Locs_0986e8473563 = [2]wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)}
-var Locs_09fdb64f1411 = [2]wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_0b8a3d82225c = [2]wrap.Loc{wrap.Arg("x"), wrap.Ret(0)}
-var Locs_0b95f299ef7c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)}
-var Locs_0c2505523002 = [12]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_0cfe55399182 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)}
-var Locs_0e1a6051fce0 = [3]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B"), wrap.Ret(0)}
-var Locs_0e7da333549e = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)}
-var Locs_0eab5d038ca8 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_0eaf0e1ac2a0 = [2]wrap.Loc{wrap.Arg("like"), wrap.Ret(0)}
-var Locs_11bc4e764dcf = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)}
-var Locs_1318dff6434c = [4]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_1381bd6af0e5 = [2]wrap.Loc{wrap.Arg("input"), wrap.Ret(0)}
-var Locs_13e416bb80f7 = [3]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_15da3f810a66 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")}
-var Locs_19aebb8dfe81 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("input_scale"), wrap.Arg("input_zero_point"), wrap.Arg("packed_weight"), wrap.Arg("output_scale"), wrap.Arg("output_zero_point"), wrap.Ret(0)}
-var Locs_1a508e24cd50 = [1]wrap.Loc{wrap.Arg("condition")}
-var Locs_1ae36767a5a0 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_1c0372bb0473 = [3]wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_1c430d41d473 = [9]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_1cf83c775d20 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)}
-var Locs_1d32347e0cc7 = [5]wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
-var Locs_21e01e8f9953 = [7]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_2238b9aa544c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)}
-var Locs_25e9bcbda1c2 = [4]wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)}
-var Locs_26b8d13f3f86 = [2]wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")}
-var Locs_26c1e0ba29d9 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_28a453075829 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)}
-var Locs_294da168fe67 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_2a4100f0e93a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("scale"), wrap.Ret(0)}
-var Locs_2c01497550f1 = [2]wrap.Loc{wrap.Arg("y"), wrap.Ret(0)}
-var Locs_2cc3772ce807 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0)}
-var Locs_2d8d3fdd8f12 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)}
-var Locs_31bdd0906a73 = [6]wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_329793473672 = [3]wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_3299db656958 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_3332bd2efb9d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_33b9826e3764 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")}
-var Locs_34712bdefc1a = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)}
-var Locs_34eb3c3de171 = [3]wrap.Loc{wrap.Arg("start"), wrap.Arg("end"), wrap.Ret(0)}
-var Locs_36dfb7bfded6 = [14]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_38db37bfd191 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)}
-var Locs_3a2f820c7191 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_3b2d2536a178 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")}
-var Locs_3f5e9ae21fa3 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_407f6abd62d0 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_41e4a3bdc19d = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_41f7e1fa60f1 = [5]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_4377cf81c22c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)}
-var Locs_44ff440649e8 = [3]wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)}
-var Locs_456da5087c84 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_out"), wrap.Arg("weight"), wrap.Arg("arg_out"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_470c3b670623 = [3]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)}
-var Locs_4c7ab9ee0d4d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")}
-var Locs_4ce453fa2454 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_4e60d68d7242 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_4e7591e654f8 = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_4f7142d009c6 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
-var Locs_4fd794778b19 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)}
-var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
-var Locs_53a30867dfce = [2]wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)}
-var Locs_542f2f8d6734 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)}
-var Locs_549395450065 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_56ab9472a721 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scales"), wrap.Ret(0)}
-var Locs_58a901c03d91 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_596266ca8ed3 = [3]wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)}
-var Locs_5d09d6f1669a = [3]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_5db8f5b594ee = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_5e394a8c913f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)}
-var Locs_613099e3cac8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)}
-var Locs_6391ab10ad9a = [4]wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)}
-var Locs_644a5ad4cf4c = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_6521c3da3640 = [15]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_656f295b0c0c = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)}
-var Locs_67dc9f182cec = [3]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")}
-var Locs_68a3f2974cf1 = [6]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_6a90f4a114a3 = [2]wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_6a92e6661b69 = [2]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")}
-var Locs_6c2a1940f3b8 = [2]wrap.Loc{wrap.Arg("values"), wrap.Ret(0)}
-var Locs_6d3482c822e0 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_727286015286 = [2]wrap.Loc{wrap.Arg("other"), wrap.Ret(0)}
-var Locs_72ad40a2eb04 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
-var Locs_73422165143c = [13]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_735712622a5c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)}
-var Locs_75b8b2bddc40 = [3]wrap.Loc{wrap.Arg("values"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
-var Locs_763e815cbfbc = [9]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_76490308d7dc = [2]wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)}
-var Locs_78dbc56e1eae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)}
-var Locs_7bd3049eb5f6 = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_7be95e2c2f87 = [2]wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")}
-var Locs_7d1144da18d3 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)}
-var Locs_7d29d0ccaae9 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)}
-var Locs_7da1384c50f8 = [2]wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)}
-var Locs_7e888dc64c0d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")}
-var Locs_7f0d42e42156 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8090e6ede51c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_80cae7d67778 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")}
-var Locs_80ede304f8c6 = [4]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)}
-var Locs_82456b423d77 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_829882695b38 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScaleAndZeros"), wrap.Ret(0)}
-var Locs_82e286bec633 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)}
-var Locs_832254f71c32 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)}
-var Locs_837848f1fc1a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_85813285a90e = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_884ce490bbdf = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)}
-var Locs_88dd38c6ef51 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8abf841961aa = [1]wrap.Loc{wrap.Ret(0)}
-var Locs_8bbc38bfbca8 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8d877ccb050b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_8ea8df405e62 = [3]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)}
-var Locs_8fc2a87a9c57 = [2]wrap.Loc{wrap.Arg("start"), wrap.Ret(0)}
-var Locs_905787a0f85d = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("meta"), wrap.Ret(0)}
-var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_922e97181fe6 = [5]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_938f93576399 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("src")}
-var Locs_9391cd668896 = [2]wrap.Loc{wrap.Arg("any"), wrap.Ret(0)}
-var Locs_95c703b180c9 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_979ff6c472b4 = [3]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_99bdca17c87f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)}
-var Locs_9aaa4146562f = [1]wrap.Loc{wrap.Arg("tensor")}
-var Locs_9ce178e6e65b = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")}
-var Locs_9d6f813c1f37 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_9e324f96bb0b = [4]wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_9e628193c399 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_9fb55cd848c6 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_a07fd22e78df = [6]wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)}
-var Locs_a10f0a814096 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")}
-var Locs_a261257eb9fc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)}
-var Locs_a357c6593567 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Ret(0)}
-var Locs_a4cdebb99fa2 = [3]wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)}
-var Locs_a59f245db888 = [7]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
-var Locs_a7907126a98a = [5]wrap.Loc{wrap.Arg("weight"), wrap.Arg("weight_scale"), wrap.Arg("weight_zero_point"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_a940dc2deea5 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_a943f637bc9c = [7]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
-var Locs_ab5b96e2d14f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_ad5fca8829ca = [2]wrap.Loc{wrap.Arg("end"), wrap.Ret(0)}
-var Locs_af19af93486c = [4]wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)}
-var Locs_b0cfeadc1855 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_b0e581fc9046 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_b1040d773773 = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)}
-var Locs_b188cf173d40 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)}
-var Locs_b1c3282752c3 = [6]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_b44743c12eb7 = [4]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_b5696c383629 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)}
-var Locs_b7fd3b4d00c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)}
-var Locs_b9696cae96f8 = [3]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")}
-var Locs_bad71de63562 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_bb06ad5281b9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_bb49ef728f20 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Arg("offsets"), wrap.Ret(0)}
-var Locs_bdd4366c8149 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)}
-var Locs_bfd45961b7eb = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")}
-var Locs_c1a0bbd56fe6 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
-var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
-var Locs_c7769aa9e621 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)}
-var Locs_c92f08ff650e = [8]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
-var Locs_c945a1d7fac6 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_cbf29ce48422 = [0]wrap.Loc{}
-var Locs_cd4ded567277 = [4]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_cd7cbe82a99f = [2]wrap.Loc{wrap.Arg("v"), wrap.Ret(0)}
-var Locs_cdc15caa7a4d = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_ce778e5ba52d = [3]wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)}
-var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
-var Locs_d20f8eea4559 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)}
-var Locs_d257a2e56a87 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)}
-var Locs_d70677c4b3ed = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b"), wrap.Ret(0)}
-var Locs_d9a8a4e1eb40 = [2]wrap.Loc{wrap.Arg("dep_token"), wrap.Ret(0)}
-var Locs_d9ca8801bba9 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)}
-var Locs_dd4d1cd496a4 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")}
-var Locs_dd6d6c8d0c94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)}
-var Locs_deed1f1cf772 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)}
-var Locs_df340c912795 = [4]wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_df82a114c66b = [9]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_dfc4478b3f8f = [6]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_e06a2d41af64 = [3]wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
-var Locs_e1adbfadf697 = [3]wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)}
-var Locs_e2b8d7708f73 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)}
-var Locs_e3bb26fd7efc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_e4307ff7659b = [4]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_e4455c648395 = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_e678df97fe8b = [2]wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)}
-var Locs_e7cbaa2cbf3f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)}
-var Locs_e81ae0887f4a = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)}
-var Locs_ea046c1c3992 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)}
-var Locs_eaca06e184ca = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)}
-var Locs_eafb7ad7c1cb = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)}
-var Locs_ed94901f91a0 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)}
-var Locs_ee3c0f178822 = [4]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)}
-var Locs_ef0a08460a2c = [7]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
-var Locs_efa7059454cc = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)}
-var Locs_f2e583a5b9ee = [5]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)}
-var Locs_f3bcfd7eb20a = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
-var Locs_f4717b2a3cb5 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
-var Locs_f498663379b5 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
-var Locs_f728ba93a878 = [2]wrap.Loc{wrap.Arg("input"), wrap.Arg("output")}
-var Locs_f9c6c5da7b3c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)}
-var Locs_fc77d661f2ea = [2]wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)}
-var Locs_fce466656dfe = [14]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)}
-var Locs_fd4645b6efa5 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)}
-var Locs_fe4ff28471e2 = [1]wrap.Loc{wrap.Arg("tensors")}
-var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
-var Locs_ffc7b0185b4c = [2]wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)}
-
 // After_02888cbed85e reads the arguments again and the returns, and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
 func After_02888cbed85e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
 	fr.AfterArg(0, t0.Ident())
@@ -362,6 +142,11 @@ func After_38e93ff9da97(fr *wrap.Frame[[12]wrap.Slot, [0]wrap.ListSlot], t0 *tor
 	fr.Ret(10, t10.Ident(), iu10, su10, unsafe.Pointer(t10))
 	iu11, su11 := t11.UseCounts()
 	fr.Ret(11, t11.Ident(), iu11, su11, unsafe.Pointer(t11))
+	fr.End()
+}
+
+// After_3eeaf91563e7 reads the arguments again and the returns, and ends the call, for 863 op(s) of one shape (the first: _cast_Byte).
+func After_3eeaf91563e7(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]) {
 	fr.End()
 }
 
@@ -1508,6 +1293,12 @@ func Before_2a12a9ab0553(fr *wrap.Frame[[6]wrap.Slot, [0]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
+// Before_3430382608d9 reads the arguments and begins the call, for 863 op(s) of one shape (the first: _cast_Byte).
+func Before_3430382608d9(fr *wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape) {
+	fr.Open()
+	fr.Begin(op, sh)
+}
+
 // Before_3ca02444b679 reads the arguments and begins the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
 func Before_3ca02444b679(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *torch.Tensor, t1 *torch.Tensor) {
 	fr.Open()
@@ -2411,830 +2202,21 @@ func Before_fd987c53094e(fr *wrap.Frame[[8]wrap.Slot, [2]wrap.ListSlot], op *wra
 	fr.Begin(op, sh)
 }
 
-// ChecksPost_01cc8c9a7146 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
-func ChecksPost_01cc8c9a7146(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPost_096fa5310cc3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPost_096fa5310cc3(c *wrap.Call, l *[11]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountLE1, l[10])
-	c.End()
-}
-
-// ChecksPost_1e4ac4099bf0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func ChecksPost_1e4ac4099bf0(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost_256fa0d20274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func ChecksPost_256fa0d20274(c *wrap.Call, l *[8]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPost_275ce5ae15af completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPost_275ce5ae15af(c *wrap.Call, l *[8]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPost_2a80c9242490 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func ChecksPost_2a80c9242490(c *wrap.Call, l *[13]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.StorageUseCountEq1, l[9])
-	c.PlanSkip(checks.ImplUseCountLE1, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountLE1, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountLE1, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountLE1, l[12])
-	c.End()
-}
-
-// ChecksPost_2d9db26a7f89 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
-func ChecksPost_2d9db26a7f89(c *wrap.Call, l *[9]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountLE1, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountLE1, l[8])
-	c.End()
-}
-
-// ChecksPost_30ef97008279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
-func ChecksPost_30ef97008279(c *wrap.Call, l *[12]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountLE1, l[8])
-	c.PlanSkip(checks.StorageUseCountEq1, l[9])
-	c.PlanSkip(checks.ImplUseCountLE1, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountLE1, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountLE1, l[11])
-	c.End()
-}
-
-// ChecksPost_347df2a5a58c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func ChecksPost_347df2a5a58c(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPost_3c6b4b25ebbc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _unpack_dual).
-func ChecksPost_3c6b4b25ebbc(c *wrap.Call, l *[3]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountLE1, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.End()
-}
-
-// ChecksPost_4146d848d096 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPost_4146d848d096(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPost_516f1da51f8d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func ChecksPost_516f1da51f8d(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPost_5b01b3a78f24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPost_5b01b3a78f24(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountLE1, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPost_5ea33b70292c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 60 op(s) of one shape (the first: _make_dep_token).
-func ChecksPost_5ea33b70292c(c *wrap.Call, l *[1]wrap.Loc) {
-	c.PlanSkip(checks.StorageUseCountEq1, l[0])
-	c.PlanSkip(checks.ImplUseCountLE1, l[0])
-	c.End()
-}
-
-// ChecksPost_6525eeef1ce2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: diagonal.Dimname).
-func ChecksPost_6525eeef1ce2(c *wrap.Call, l *[2]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SharesStorage, l[1])
-	c.PlanSkip(checks.ImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost_66ae767669e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func ChecksPost_66ae767669e4(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPost_6a88dc75498c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func ChecksPost_6a88dc75498c(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_6be603f06c4e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func ChecksPost_6be603f06c4e(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost_711e338d9c21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPost_711e338d9c21(c *wrap.Call, l *[15]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountLE1, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountLE1, l[12])
-	c.PlanSkip(checks.StorageUseCountEq1, l[13])
-	c.PlanSkip(checks.ImplUseCountLE1, l[13])
-	c.PlanSkip(checks.StorageUseCountEq1, l[14])
-	c.PlanSkip(checks.ImplUseCountLE1, l[14])
-	c.End()
-}
-
-// ChecksPost_7374b54f4fca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
-func ChecksPost_7374b54f4fca(c *wrap.Call, l *[2]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_7731cfcd20b4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 159 op(s) of one shape (the first: _make_dual).
-func ChecksPost_7731cfcd20b4(c *wrap.Call, l *[3]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.End()
-}
-
-// ChecksPost_7e4bc045ab14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func ChecksPost_7e4bc045ab14(c *wrap.Call, l *[8]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPost_8b1e16e93c33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func ChecksPost_8b1e16e93c33(c *wrap.Call, l *[14]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountLE1, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountLE1, l[12])
-	c.PlanSkip(checks.StorageUseCountEq1, l[13])
-	c.PlanSkip(checks.ImplUseCountLE1, l[13])
-	c.End()
-}
-
-// ChecksPost_927e8b0dba55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func ChecksPost_927e8b0dba55(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountLE1, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost_94f037d50063 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 364 op(s) of one shape (the first: _cast_Byte).
-func ChecksPost_94f037d50063(c *wrap.Call, l *[2]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost_95e7c7ff3eec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
-func ChecksPost_95e7c7ff3eec(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.StorageUseCountEq1, l[1])
-	c.PlanSkip(checks.ImplUseCountLE1, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPost_9e65af5becb8(c *wrap.Call, l *[0]wrap.Loc) {
-	c.End()
-}
-
-// ChecksPost_a1084fb58a7f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func ChecksPost_a1084fb58a7f(c *wrap.Call, l *[9]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountLE1, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountLE1, l[8])
-	c.End()
-}
-
-// ChecksPost_b57164cb7ba3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func ChecksPost_b57164cb7ba3(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.End()
-}
-
-// ChecksPost_bd0d2113810d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPost_bd0d2113810d(c *wrap.Call, l *[9]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.PlanSkip(checks.StorageUseCountEq1, l[7])
-	c.PlanSkip(checks.ImplUseCountLE1, l[7])
-	c.PlanSkip(checks.StorageUseCountEq1, l[8])
-	c.PlanSkip(checks.ImplUseCountLE1, l[8])
-	c.End()
-}
-
-// ChecksPost_c2bab1dcdef2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPost_c2bab1dcdef2(c *wrap.Call, l *[12]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountLE1, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountLE1, l[11])
-	c.End()
-}
-
-// ChecksPost_c56f23209208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 56 op(s) of one shape (the first: is_leaf).
-func ChecksPost_c56f23209208(c *wrap.Call, l *[1]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_cb5f72a60544 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPost_cb5f72a60544(c *wrap.Call, l *[7]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.PlanSkip(checks.StorageUseCountEq1, l[6])
-	c.PlanSkip(checks.ImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPost_cbf873d136cb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func ChecksPost_cbf873d136cb(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.StorageUseCountEq1, l[2])
-	c.PlanSkip(checks.ImplUseCountLE1, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPost_d55d739be423 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPost_d55d739be423(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.PlanSkip(checks.StorageUseCountEq1, l[5])
-	c.PlanSkip(checks.ImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost_f00fc3cbaa91 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func ChecksPost_f00fc3cbaa91(c *wrap.Call, l *[6]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_f639bc2f3d50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func ChecksPost_f639bc2f3d50(c *wrap.Call, l *[3]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_f64d1c62ef83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 61 op(s) of one shape (the first: quantized_batch_norm).
-func ChecksPost_f64d1c62ef83(c *wrap.Call, l *[4]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.StorageUseCountEq1, l[3])
-	c.PlanSkip(checks.ImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPost_f6c5eac02b1a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPost_f6c5eac02b1a(c *wrap.Call, l *[13]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.StorageUseCountEq1, l[10])
-	c.PlanSkip(checks.ImplUseCountLE1, l[10])
-	c.PlanSkip(checks.StorageUseCountEq1, l[11])
-	c.PlanSkip(checks.ImplUseCountLE1, l[11])
-	c.PlanSkip(checks.StorageUseCountEq1, l[12])
-	c.PlanSkip(checks.ImplUseCountLE1, l[12])
-	c.End()
-}
-
-// ChecksPost_fb8bb314df7d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: ctc_loss.Tensor).
-func ChecksPost_fb8bb314df7d(c *wrap.Call, l *[5]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.StorageUseCountEq1, l[4])
-	c.PlanSkip(checks.ImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPost_fc6d4f6e2ec2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPost_fc6d4f6e2ec2(c *wrap.Call, l *[14]wrap.Loc) {
-	c.PlanSkip(checks.SameStorage, l[0])
-	c.PlanSkip(checks.SameImpl, l[0])
-	c.PlanSkip(checks.SameStorage, l[1])
-	c.PlanSkip(checks.SameImpl, l[1])
-	c.PlanSkip(checks.SameStorage, l[2])
-	c.PlanSkip(checks.SameImpl, l[2])
-	c.PlanSkip(checks.SameStorage, l[3])
-	c.PlanSkip(checks.SameImpl, l[3])
-	c.PlanSkip(checks.SameStorage, l[4])
-	c.PlanSkip(checks.SameImpl, l[4])
-	c.PlanSkip(checks.SameStorage, l[5])
-	c.PlanSkip(checks.SameImpl, l[5])
-	c.PlanSkip(checks.SameStorage, l[6])
-	c.PlanSkip(checks.SameImpl, l[6])
-	c.PlanSkip(checks.SameStorage, l[7])
-	c.PlanSkip(checks.SameImpl, l[7])
-	c.PlanSkip(checks.SameStorage, l[8])
-	c.PlanSkip(checks.SameImpl, l[8])
-	c.PlanSkip(checks.SameStorage, l[9])
-	c.PlanSkip(checks.SameImpl, l[9])
-	c.PlanSkip(checks.SameStorage, l[10])
-	c.PlanSkip(checks.SameImpl, l[10])
-	c.PlanSkip(checks.SameStorage, l[11])
-	c.PlanSkip(checks.SameImpl, l[11])
-	c.PlanSkip(checks.SameStorage, l[12])
-	c.PlanSkip(checks.SameImpl, l[12])
-	c.PlanSkip(checks.StorageUseCountEq1, l[13])
-	c.PlanSkip(checks.ImplUseCountLE1, l[13])
-	c.End()
-}
-
-// ChecksPre_534805a18015 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPre_534805a18015(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_534b29a18018 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPre_534b29a18018(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_53559da18021 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 25 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPre_53559da18021(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_535901a18024 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 75 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPre_535901a18024(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_535c29a18026 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPre_535c29a18026(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_535f9da18029 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPre_535f9da18029(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_536305a1802c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 116 op(s) of one shape (the first: is_leaf).
-func ChecksPre_536305a1802c(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPre_5366a9a1802f(c *wrap.Call, op *wrap.Op, l *[0]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_536a01a18032 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 201 op(s) of one shape (the first: _make_dual).
-func ChecksPre_536a01a18032(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_536d25a18035 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 383 op(s) of one shape (the first: _cast_Byte).
-func ChecksPre_536d25a18035(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_ddce036ccba8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPre_ddce036ccba8(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_ddd1676ccbab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPre_ddd1676ccbab(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_dddeef6ccbb6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPre_dddeef6ccbb6(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_dde2676ccbb9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPre_dde2676ccbb9(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_dde60b6ccbbc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPre_dde60b6ccbbc(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc) {
-	c.Begin(op)
+// Shape_006f838c23e8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_006f838c23e8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_00c0a49c429b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3253,6 +2235,40 @@ var Shape_00c0a49c429b = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_025b29fc6aa5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_025b29fc6aa5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_038d6c8b8c3e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_038d6c8b8c3e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_039d66d00376 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3289,6 +2305,19 @@ var Shape_03d5778c2dbc = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_04ca3bfe5f51 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_04ca3bfe5f51 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_0537de523112 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3403,6 +2432,27 @@ var Shape_0592617e74de = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_0597d521e64b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0597d521e64b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_0612c6597101 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0612c6597101 = wrap.Shape{
 	Args: 1,
@@ -3417,6 +2467,25 @@ var Shape_0612c6597101 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_063af3fa29d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_063af3fa29d2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_065e082f54af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3464,6 +2533,19 @@ var Shape_070b0d55455b = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_0712f40d8763 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0712f40d8763 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("like"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_074a690e93a6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_074a690e93a6 = wrap.Shape{
 	Args: 1,
@@ -3480,6 +2562,57 @@ var Shape_074a690e93a6 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_07733893917e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_07733893917e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_07a20fe4e89b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_07a20fe4e89b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_07e2c7512702 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_07e2c7512702 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_07f0ecdeaf5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3532,6 +2665,51 @@ var Shape_086cb5760362 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_088cdcaa99c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_088cdcaa99c7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_0898ce36f683 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0898ce36f683 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_08cc83668dca is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_08cc83668dca = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_08f79a6a2103 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3589,6 +2767,27 @@ var Shape_0adb4db845c0 = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_0b05864ec105 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0b05864ec105 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_0b10ebe73e64 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0b10ebe73e64 = wrap.Shape{
 	Args: 2,
@@ -3621,6 +2820,38 @@ var Shape_0b25e9177d4e = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_0bea8cd1c8ff is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0bea8cd1c8ff = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_0bf5b50b0c50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0bf5b50b0c50 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_0c105a674868 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3714,6 +2945,27 @@ var Shape_0cc92f4a5b08 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_0cedea54edde is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0cedea54edde = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_0d69681a2c75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_0d69681a2c75 = wrap.Shape{
 	Args: 4,
@@ -3732,6 +2984,36 @@ var Shape_0d69681a2c75 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_0e43c0e2ef19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0e43c0e2ef19 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_0e662a91776d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_0e662a91776d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_0e809089d473 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -3919,6 +3201,38 @@ var Shape_103738af2288 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_10424f55dd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_10424f55dd55 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_108df1719710 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_108df1719710 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_1094cf7b844d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1094cf7b844d = wrap.Shape{
 	Args: 3,
@@ -4033,6 +3347,19 @@ var Shape_1187e259c947 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_11e79213b0bc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_11e79213b0bc = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("end"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_123b08b5b296 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_123b08b5b296 = wrap.Shape{
 	Args: 2,
@@ -4055,6 +3382,19 @@ var Shape_123b08b5b296 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_12426e88d8ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_12426e88d8ce = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_129f9c7b5139 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4156,6 +3496,46 @@ var Shape_13b74bd409c8 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_143363398ae6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_143363398ae6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_1455c4614c88 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1455c4614c88 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
 }
 
 // Shape_14676d469875 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4281,6 +3661,21 @@ var Shape_160c773c9799 = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_1640acebc6c1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1640acebc6c1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_169da2eff2d1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_169da2eff2d1 = wrap.Shape{
 	Args: 2,
@@ -4315,6 +3710,21 @@ var Shape_17826b32a86c = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2, 3},
+}
+
+// Shape_178e60820130 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_178e60820130 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_1808d790343b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -4532,6 +3942,21 @@ var Shape_1b28a15074b5 = wrap.Shape{
 	Writes: []int8{1, 2},
 }
 
+// Shape_1b3435ebf83e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_1b3435ebf83e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("start"), wrap.Arg("end"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_1b81a4d899fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_1b81a4d899fe = wrap.Shape{
 	Args:  2,
@@ -4677,6 +4102,23 @@ var Shape_20007ea2d344 = wrap.Shape{
 	Writes: []int8{1},
 }
 
+// Shape_20cc96add617 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_20cc96add617 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_2143a3a6a1b3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2143a3a6a1b3 = wrap.Shape{
 	Args: 5,
@@ -4738,6 +4180,21 @@ var Shape_21f8532be7f7 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_22a65b5ffc11 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_22a65b5ffc11 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_22c6c675fef1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_22c6c675fef1 = wrap.Shape{
 	Args: 3,
@@ -4754,6 +4211,23 @@ var Shape_22c6c675fef1 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_22e0298e2158 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_22e0298e2158 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("scale"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_235fa77920d2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5055,6 +4529,100 @@ var Shape_29f173af3030 = wrap.Shape{
 	Writes: []int8{1, 2},
 }
 
+// Shape_2acddca21f87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2acddca21f87 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_2ae625b2edf2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2ae625b2edf2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_2af46b066bf7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2af46b066bf7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("output")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_2b4212d29d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2b4212d29d23 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_2b52f929e75a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2b52f929e75a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_2c6cdb34d9c2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2c6cdb34d9c2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_2ce3df21311e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2ce3df21311e = wrap.Shape{
 	Args: 3,
@@ -5071,6 +4639,61 @@ var Shape_2ce3df21311e = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_2ce66f6bb773 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2ce66f6bb773 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_2d1a9c740d9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2d1a9c740d9e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_2d66c274f943 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2d66c274f943 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
 }
 
 // Shape_2d74d8c34e5b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5167,6 +4790,17 @@ var Shape_2e2675978972 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_2e8aee038026 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2e8aee038026 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
 // Shape_2f6e6e94fd55 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_2f6e6e94fd55 = wrap.Shape{
 	Args: 3,
@@ -5199,6 +4833,23 @@ var Shape_2fcc073ae77f = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_2fcf658e048a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_2fcf658e048a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scales"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_302535666662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5235,6 +4886,21 @@ var Shape_302c12f6a463 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_305e7a66370d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_305e7a66370d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_3084265a4bf5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3084265a4bf5 = wrap.Shape{
 	Args: 3,
@@ -5255,6 +4921,23 @@ var Shape_3084265a4bf5 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_30daf335e2c8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_30daf335e2c8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_30f592069c02 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5288,6 +4971,23 @@ var Shape_311000d2f244 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_3132812a513d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3132812a513d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_316191d0a843 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5358,6 +5058,21 @@ var Shape_33efefbac221 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_348c89548873 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_348c89548873 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_350402b527fb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5445,6 +5160,29 @@ var Shape_3586d644e104 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_35e3fdd41ebd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_35e3fdd41ebd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
+}
+
 // Shape_365172b2e742 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_365172b2e742 = wrap.Shape{
 	Args: 6,
@@ -5494,6 +5232,31 @@ var Shape_3740ff22d4ff = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_380747a2710e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_380747a2710e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
 // Shape_38deac82c7a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_38deac82c7a5 = wrap.Shape{
 	Args: 2,
@@ -5508,6 +5271,27 @@ var Shape_38deac82c7a5 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1},
+}
+
+// Shape_39863f68043e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_39863f68043e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_39c023970daf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5672,6 +5456,91 @@ var Shape_3b8bc4744fa5 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_3c41a074113d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3c41a074113d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_3ca38fe39e84 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3ca38fe39e84 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 11, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 11, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 12, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 13, U: -1},
+	},
+}
+
+// Shape_3cacf0a7ede0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3cacf0a7ede0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
+	},
+}
+
 // Shape_3cd369ab0b88 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_3cd369ab0b88 = wrap.Shape{
 	Args: 4,
@@ -5690,6 +5559,94 @@ var Shape_3cd369ab0b88 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_3cfd51253673 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3cfd51253673 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("dep_token"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_3d0531147cd1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3d0531147cd1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_3d3f90522152 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3d3f90522152 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 13, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 14, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 14, U: -1},
+	},
+}
+
+// Shape_3d42895cb48f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_3d42895cb48f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_3db2fc07af61 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -5862,6 +5819,36 @@ var Shape_40616b244d95 = wrap.Shape{
 	Writes: []int8{0, 1, 2, 3, 4},
 }
 
+// Shape_40c8c55d9a82 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_40c8c55d9a82 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_40da7c1e2e19 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_40da7c1e2e19 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 0, U: -1},
+	},
+}
+
 // Shape_416a19d8fefa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_416a19d8fefa = wrap.Shape{
 	Args: 4,
@@ -5928,6 +5915,21 @@ var Shape_422c41561c74 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 0},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_42cbacd9d348 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_42cbacd9d348 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_42ce0441b828 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6009,6 +6011,49 @@ var Shape_43610bd60d75 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_438328e3b852 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_438328e3b852 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_43e5c18226db is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43e5c18226db = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_43fb198d2611 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_43fb198d2611 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_442a6a95a4f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6304,6 +6349,21 @@ var Shape_46c154948bd0 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_4701c02105f8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4701c02105f8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_480670b063df is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_480670b063df = wrap.Shape{
 	Args: 2,
@@ -6389,6 +6449,21 @@ var Shape_4921aa01d211 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 1, U: 0},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_4943ccf2d726 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4943ccf2d726 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_4a35fc067716 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6559,6 +6634,23 @@ var Shape_4b907cbe0783 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_4c114a216be4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4c114a216be4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_4ce8897b3f4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4ce8897b3f4e = wrap.Shape{
 	Args: 1,
@@ -6643,6 +6735,21 @@ var Shape_4d9aee6f3d90 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_4e34e81869c5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4e34e81869c5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_4e9fcc685b97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_4e9fcc685b97 = wrap.Shape{
 	Args: 2,
@@ -6680,6 +6787,19 @@ var Shape_4ed37367657b = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_4ef9bd0dd018 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_4ef9bd0dd018 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_4f63dd1ae4ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -6944,6 +7064,75 @@ var Shape_521e8b85bbb9 = wrap.Shape{
 	Writes: []int8{1, 2, 3, 4, 6},
 }
 
+// Shape_52392428f9a8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52392428f9a8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_5279c8fd6042 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5279c8fd6042 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
+// Shape_52ac880c38b8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_52ac880c38b8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
+}
+
 // Shape_52fa825d533e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_52fa825d533e = wrap.Shape{
 	Args: 4,
@@ -6976,6 +7165,21 @@ var Shape_52fa825d533e = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2, 3},
+}
+
+// Shape_546dd4f576b6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_546dd4f576b6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_54836f8e6399 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7141,6 +7345,23 @@ var Shape_5756fa9d59e2 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_57b9e96fde96 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_57b9e96fde96 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_57ed629a98ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_57ed629a98ce = wrap.Shape{
 	Args: 1,
@@ -7249,6 +7470,23 @@ var Shape_595afbc93632 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_5976ae2849f5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5976ae2849f5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_5a690153e400 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5a690153e400 = wrap.Shape{
 	Args: 3,
@@ -7289,6 +7527,31 @@ var Shape_5a9dffb76a7c = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_5b5a9070ac3c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5b5a9070ac3c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
 // Shape_5c222a85ae32 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_5c222a85ae32 = wrap.Shape{
 	Args: 2,
@@ -7303,6 +7566,37 @@ var Shape_5c222a85ae32 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_5c5f60e49e4e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5c5f60e49e4e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+	},
 }
 
 // Shape_5d3b3c885f48 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7464,6 +7758,27 @@ var Shape_5f7f79b3d632 = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_5f8062ce9602 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_5f8062ce9602 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_6044fb2ad37c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6044fb2ad37c = wrap.Shape{
 	Args: 4,
@@ -7557,6 +7872,38 @@ var Shape_609f5c7a36a8 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_60f9357250f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_60f9357250f2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_61899c80d8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_61899c80d8f7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_61bbc78fd27e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7719,6 +8066,23 @@ var Shape_63a930c41985 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_63dac07410f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_63dac07410f1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_64634f3ddf62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_64634f3ddf62 = wrap.Shape{
 	Args: 3,
@@ -7753,6 +8117,29 @@ var Shape_647cd734c888 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_64b34d5ef5a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_64b34d5ef5a2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+	},
 }
 
 // Shape_64ddfa478ef9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7824,6 +8211,19 @@ var Shape_666aa8bedda4 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_66829ea6f2ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_66829ea6f2ea = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_66adbf27f2f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_66adbf27f2f4 = wrap.Shape{
 	Args: 5,
@@ -7867,6 +8267,23 @@ var Shape_66adbf27f2f4 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_66fa9662a1e9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_66fa9662a1e9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_670769630d9f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_670769630d9f = wrap.Shape{
 	Args: 3,
@@ -7883,6 +8300,42 @@ var Shape_670769630d9f = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2},
+}
+
+// Shape_6724dfddb310 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6724dfddb310 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_67931d285abe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_67931d285abe = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("input_scale"), wrap.Arg("input_zero_point"), wrap.Arg("packed_weight"), wrap.Arg("output_scale"), wrap.Arg("output_zero_point"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
 }
 
 // Shape_67c15b966521 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7907,6 +8360,21 @@ var Shape_67c15b966521 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_67cd583e17e4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_67cd583e17e4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_67f3fc24927d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -7936,6 +8404,36 @@ var Shape_67f3fc24927d = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 3},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6816bf0bc737 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6816bf0bc737 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("nested_size"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_684e4f36f084 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_684e4f36f084 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_68ed540057f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8026,6 +8524,21 @@ var Shape_698a676c07bb = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_6a1756f63b75 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6a1756f63b75 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_6a511758c7ba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6a511758c7ba = wrap.Shape{
 	Args: 2,
@@ -8039,6 +8552,31 @@ var Shape_6a511758c7ba = wrap.Shape{
 		{Check: checks.SameImpl, Form: wrap.FormOne, T: 1, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_6ba15d662c7f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6ba15d662c7f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
 }
 
 // Shape_6bd51e3dd1da is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8143,6 +8681,21 @@ var Shape_6d63a6ea875e = wrap.Shape{
 	Writes: []int8{2},
 }
 
+// Shape_6dc06951c662 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6dc06951c662 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_6dcf28230fe3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_6dcf28230fe3 = wrap.Shape{
 	Args: 4,
@@ -8199,6 +8752,19 @@ var Shape_6e388f3ebb3d = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_6fa4b346f607 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_6fa4b346f607 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_70035046aeba is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8276,6 +8842,63 @@ var Shape_700af3dba743 = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_70933179041b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_70933179041b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_7222e1578f92 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7222e1578f92 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_72a6d53e015b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_72a6d53e015b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_72a923447e54 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_72a923447e54 = wrap.Shape{
 	Args:     3,
@@ -8312,6 +8935,19 @@ var Shape_72ac9462369b = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_7306e40dcdc4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7306e40dcdc4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_732c6e44dcf4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8436,6 +9072,27 @@ var Shape_73e77101b1c7 = wrap.Shape{
 	Writes: []int8{1},
 }
 
+// Shape_74fcc55e2c31 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_74fcc55e2c31 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_753ce48faf62 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_753ce48faf62 = wrap.Shape{
 	Args: 4,
@@ -8496,6 +9153,25 @@ var Shape_760cfc962080 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_7628af022dac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7628af022dac = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_76c64b251c81 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8574,6 +9250,25 @@ var Shape_77f59d312d02 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_7833c61eeea0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7833c61eeea0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_784145afe87f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8699,6 +9394,25 @@ var Shape_7942dcb5aca0 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_794494f2f389 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_794494f2f389 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_79a5d643ed08 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_79a5d643ed08 = wrap.Shape{
 	Args: 1,
@@ -8751,6 +9465,42 @@ var Shape_7ab3b93ddabe = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_7ab776cf04e6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7ab776cf04e6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
+}
+
+// Shape_7acf215b318c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7acf215b318c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_7b10932ee81d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8831,6 +9581,38 @@ var Shape_7b73f5fc6183 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_7bdcc53f1701 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7bdcc53f1701 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_7beea0849540 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7beea0849540 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_7c7962e0623c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7c7962e0623c = wrap.Shape{
 	Args: 5,
@@ -8853,6 +9635,19 @@ var Shape_7c7962e0623c = wrap.Shape{
 	Writes: []int8{1, 2, 3, 4},
 }
 
+// Shape_7c94f50c3bd5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7c94f50c3bd5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_7cb09172861e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_7cb09172861e = wrap.Shape{
 	Args: 3,
@@ -8873,6 +9668,23 @@ var Shape_7cb09172861e = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_7d5e7349b4d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_7d5e7349b4d0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_7e05c85f0f22 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8950,6 +9762,61 @@ var Shape_8027c22e985a = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_80bc4d07f7ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_80bc4d07f7ce = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("meta"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_80ed9a4b175c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_80ed9a4b175c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_81864cfb587d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_81864cfb587d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_8210f1752dd9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8210f1752dd9 = wrap.Shape{
 	Args: 1,
@@ -8968,6 +9835,40 @@ var Shape_8210f1752dd9 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_82afe2ef9951 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_82afe2ef9951 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_82bc82a6e1a5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_82bc82a6e1a5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_83963a73f60d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -8990,6 +9891,39 @@ var Shape_83963a73f60d = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_83a8e52af329 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_83a8e52af329 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
+	},
+}
+
 // Shape_83f38c501a00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_83f38c501a00 = wrap.Shape{
 	Args: 1,
@@ -9006,6 +9940,21 @@ var Shape_83f38c501a00 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_8434b49784d9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8434b49784d9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_8449d3acda9e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8449d3acda9e = wrap.Shape{
 	Args: 1,
@@ -9019,6 +9968,27 @@ var Shape_8449d3acda9e = wrap.Shape{
 		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_84cc018d7ee3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_84cc018d7ee3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_853756fca290 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9037,6 +10007,23 @@ var Shape_853756fca290 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_858800285167 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_858800285167 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_85e0cd844ed1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9111,6 +10098,21 @@ var Shape_863efe6fe424 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_866ea8387710 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_866ea8387710 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_86719a4797a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_86719a4797a7 = wrap.Shape{
 	Args: 4,
@@ -9180,6 +10182,19 @@ var Shape_870320e9fecc = wrap.Shape{
 	Writes: []int8{1, 2, 3},
 }
 
+// Shape_874bf75ac1f6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_874bf75ac1f6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_8751a37e6c50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8751a37e6c50 = wrap.Shape{
 	Args: 4,
@@ -9203,6 +10218,21 @@ var Shape_8751a37e6c50 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 4, U: 3},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_879b32b0bf5e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_879b32b0bf5e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_87a403ee5e6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9326,6 +10356,38 @@ var Shape_89388cf44264 = wrap.Shape{
 	Writes: []int8{4},
 }
 
+// Shape_8990719bc128 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8990719bc128 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_89f396d74978 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_89f396d74978 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_8a7625125f2d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_8a7625125f2d = wrap.Shape{
 	Args: 3,
@@ -9346,6 +10408,58 @@ var Shape_8a7625125f2d = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_8b19b8a1c1a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8b19b8a1c1a7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 12, U: -1},
+	},
+}
+
+// Shape_8b6b667d0bbf is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8b6b667d0bbf = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_8bb4c4c4064f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9377,6 +10491,30 @@ var Shape_8bb4c4c4064f = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 6, U: 4},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_8c4e8f599d76 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8c4e8f599d76 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("x"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_8c776f828e3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_8c776f828e3d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
 }
 
 // Shape_8cff1fda8ab1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9615,6 +10753,38 @@ var Shape_8ff89b90361e = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_90388c66a731 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_90388c66a731 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_9099eae14b79 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9099eae14b79 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_90edce004bd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_90edce004bd3 = wrap.Shape{
 	Args: 3,
@@ -9635,6 +10805,23 @@ var Shape_90edce004bd3 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_91391ffe6b8c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_91391ffe6b8c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_91d46e62adf0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9703,6 +10890,65 @@ var Shape_92b3842f249f = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_92ea00807c46 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_92ea00807c46 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
+}
+
+// Shape_9353d5e4402c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9353d5e4402c = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_93736400f0cd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_93736400f0cd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_9394d4c962a4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9394d4c962a4 = wrap.Shape{
 	Args: 3,
@@ -9733,6 +10979,21 @@ var Shape_9394d4c962a4 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 5, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_9398c5872eb6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9398c5872eb6 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dense"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_9471915f4d0b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9803,6 +11064,40 @@ var Shape_94c1252cb212 = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_969aa8815dc3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_969aa8815dc3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_9748e2a69f07 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9748e2a69f07 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_989fb30ec0ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_989fb30ec0ea = wrap.Shape{
 	Args: 5,
@@ -9863,6 +11158,44 @@ var Shape_98d9fb688ac1 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2, 3, 4, 5},
+}
+
+// Shape_98e2aa0668ae is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_98e2aa0668ae = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_99b5319af8f7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_99b5319af8f7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_99e30465d92e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -9983,6 +11316,19 @@ var Shape_9a93172ad7be = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_9b70574803f2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9b70574803f2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("any"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_9baf29ea4a3d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_9baf29ea4a3d = wrap.Shape{
 	Args: 2,
@@ -10057,6 +11403,21 @@ var Shape_9d33d0055bbf = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_9d44f6b0d344 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9d44f6b0d344 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dense"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_9d578d90fe28 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10148,6 +11509,43 @@ var Shape_9e8f538f66de = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_9ea2ac63f5c7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_9ea2ac63f5c7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 9, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 9, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 10, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 12, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 13, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 13, U: -1},
+	},
+}
+
 // Shape_a016690597ce is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a016690597ce = wrap.Shape{
 	Args: 2,
@@ -10202,6 +11600,53 @@ var Shape_a032c02d26b7 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_a06d1df31459 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a06d1df31459 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_a072ac2d72af is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a072ac2d72af = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_a0aac26fc1a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a0aac26fc1a2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_a0b00195e1fe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a0b00195e1fe = wrap.Shape{
 	Args: 3,
@@ -10248,6 +11693,33 @@ var Shape_a105e7ce51cf = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_a176128c46f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a176128c46f4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 8, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 8, U: -1},
+	},
+}
+
 // Shape_a30d8aa9764b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a30d8aa9764b = wrap.Shape{
 	Args: 3,
@@ -10272,6 +11744,27 @@ var Shape_a30d8aa9764b = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2},
+}
+
+// Shape_a30ffade9961 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a30ffade9961 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
 }
 
 // Shape_a3ae788bf4cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10316,6 +11809,23 @@ var Shape_a3f2745d4d9b = wrap.Shape{
 	Writes: []int8{3},
 }
 
+// Shape_a4662d6a7164 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a4662d6a7164 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_a4b479ed4938 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a4b479ed4938 = wrap.Shape{
 	Args: 3,
@@ -10332,6 +11842,23 @@ var Shape_a4b479ed4938 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2},
+}
+
+// Shape_a5234537f5f4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a5234537f5f4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_a54d57d5a739 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10441,6 +11968,17 @@ var Shape_a60410140203 = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_a6e619390633 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a6e619390633 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
 // Shape_a71a76812b00 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_a71a76812b00 = wrap.Shape{
 	Args: 1,
@@ -10481,6 +12019,21 @@ var Shape_a7c7f7bdae01 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_a7d0c5b0a0a9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a7d0c5b0a0a9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_a7d21ffc1b63 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10582,6 +12135,23 @@ var Shape_a8e5bf7c03ee = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_a8f14faa0224 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_a8f14faa0224 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_a910e52f1e2d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10691,6 +12261,21 @@ var Shape_aa923d12ff11 = wrap.Shape{
 	Writes: []int8{0, 1, 2, 3, 4},
 }
 
+// Shape_ab2e056cbc6b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ab2e056cbc6b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_ab74d0dbdcb0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ab74d0dbdcb0 = wrap.Shape{
 	Args: 4,
@@ -10709,6 +12294,19 @@ var Shape_ab74d0dbdcb0 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_aba7efd176cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_aba7efd176cc = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_abf0961c1e87 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10740,6 +12338,19 @@ var Shape_acbf0b39e45a = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_ae30bd618464 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ae30bd618464 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("v"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_ae6bcf9a218d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -10858,6 +12469,41 @@ var Shape_afb43fd70ff7 = wrap.Shape{
 	Writes: []int8{2},
 }
 
+// Shape_afcbb0a2dc58 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_afcbb0a2dc58 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 7, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 7, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 8, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 8, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 9, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 9, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 10, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 10, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 11, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 11, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 12, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 12, U: -1},
+	},
+}
+
 // Shape_b00ea22a7dbb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b00ea22a7dbb = wrap.Shape{
 	Args: 2,
@@ -10963,6 +12609,40 @@ var Shape_b13c571eefb3 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2},
+}
+
+// Shape_b189bf0adf43 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b189bf0adf43 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_b1b98df22af8 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b1b98df22af8 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_b1c9bb4ca4ec is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11076,6 +12756,25 @@ var Shape_b27483588b37 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 13, U: 10},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_b2771c110951 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b2771c110951 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_b2df8767f9e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11314,6 +13013,38 @@ var Shape_b782a284ef43 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_b787cd055e9b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b787cd055e9b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_b7a5056f974d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b7a5056f974d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
 // Shape_b7d998923706 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_b7d998923706 = wrap.Shape{
 	Args: 1,
@@ -11375,6 +13106,36 @@ var Shape_b875a2077c4f = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_b87a8c0d0489 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b87a8c0d0489 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_b9a018faacd3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_b9a018faacd3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_ba78470aed95 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ba78470aed95 = wrap.Shape{
 	Args: 6,
@@ -11405,6 +13166,57 @@ var Shape_ba78470aed95 = wrap.Shape{
 	Writes: []int8{0, 1, 2, 3, 4, 5},
 }
 
+// Shape_ba889d62a3dd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ba889d62a3dd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_baddb8cc69d3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_baddb8cc69d3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_bb03ddca769f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bb03ddca769f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_bb0f096c2199 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_bb0f096c2199 = wrap.Shape{
 	Args: 4,
@@ -11423,6 +13235,21 @@ var Shape_bb0f096c2199 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_bb1369b70c93 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_bb1369b70c93 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_bc0dac0dab96 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11627,6 +13454,55 @@ var Shape_c0c0258f0be0 = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_c137110d97ad is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c137110d97ad = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_c1e58f2ffcbe is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c1e58f2ffcbe = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_c200785855d0 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c200785855d0 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_c2560bc28d94 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c2560bc28d94 = wrap.Shape{
 	Args: 1,
@@ -11717,6 +13593,59 @@ var Shape_c36471420668 = wrap.Shape{
 	Writes: []int8{2},
 }
 
+// Shape_c3c6b10a8649 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c3c6b10a8649 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_c4f0bd7c27a7 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c4f0bd7c27a7 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_c55a29b38596 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c55a29b38596 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_c629aa368161 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c629aa368161 = wrap.Shape{
 	Args: 2,
@@ -11740,6 +13669,27 @@ var Shape_c629aa368161 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_c639751404dc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c639751404dc = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_out"), wrap.Arg("weight"), wrap.Arg("arg_out"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
 // Shape_c71d93542b3a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c71d93542b3a = wrap.Shape{
 	Args: 2,
@@ -11754,6 +13704,21 @@ var Shape_c71d93542b3a = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_c78612cf540a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c78612cf540a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_c79839949b01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -11870,6 +13835,19 @@ var Shape_c7db00aa97ae = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_c8272029d2fa is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c8272029d2fa = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_c83a66e7c202 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_c83a66e7c202 = wrap.Shape{
 	Args: 1,
@@ -11932,6 +13910,21 @@ var Shape_c890d1d5d794 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_c8af72d24a97 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_c8af72d24a97 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_c9076658aa01 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12110,6 +14103,19 @@ var Shape_cb0e4fef0ad1 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_cb53e7e89cd2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cb53e7e89cd2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SharesStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_cb71a685d09f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cb71a685d09f = wrap.Shape{
 	Args: 3,
@@ -12147,6 +14153,19 @@ var Shape_cbbd1988a23b = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_cbc563f67516 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cbc563f67516 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dep_token"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
 }
 
 // Shape_ccfcffbbdf59 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12262,6 +14281,17 @@ var Shape_cda783f43237 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_cdf25c4b3ec5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cdf25c4b3ec5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("tensor")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+	},
+}
+
 // Shape_cdffc1defba6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cdffc1defba6 = wrap.Shape{
 	Args: 1,
@@ -12302,6 +14332,23 @@ var Shape_cea18b5e82bc = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_cebf7e175f94 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cebf7e175f94 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_cf0cd93a86a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_cf0cd93a86a3 = wrap.Shape{
 	Args: 3,
@@ -12318,6 +14365,52 @@ var Shape_cf0cd93a86a3 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_cf3d691540d1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cf3d691540d1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
+}
+
+// Shape_cf7ea2eeb6ea is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_cf7ea2eeb6ea = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
 }
 
 // Shape_cfb8271de438 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12338,6 +14431,38 @@ var Shape_cfb8271de438 = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_d0079c270c33 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d0079c270c33 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_d0247da2364e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d0247da2364e = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_d06915494d23 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d06915494d23 = wrap.Shape{
 	Args:  1,
@@ -12353,6 +14478,42 @@ var Shape_d06915494d23 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormArgList, T: 1, U: 0},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d12e15b13708 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d12e15b13708 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_d1a2d979ae25 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d1a2d979ae25 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_d22c9d96d14f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12453,6 +14614,42 @@ var Shape_d292f702eb41 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 9, U: 4},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d2af53d81c2d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d2af53d81c2d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_d340f23ade68 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d340f23ade68 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("weight"), wrap.Arg("weight_scale"), wrap.Arg("weight_zero_point"), wrap.Arg("bias"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
 }
 
 // Shape_d3e1b79abe0b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12593,6 +14790,48 @@ var Shape_d57fffc03130 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_d68435dca31d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d68435dca31d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+	},
+}
+
+// Shape_d77729806e37 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d77729806e37 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 4, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 6, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 6, U: -1},
+	},
+}
+
 // Shape_d793e8dfa6ef is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_d793e8dfa6ef = wrap.Shape{
 	Args: 2,
@@ -12613,6 +14852,23 @@ var Shape_d793e8dfa6ef = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1},
+}
+
+// Shape_d7fb8ce2fc31 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d7fb8ce2fc31 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_d8d584d0c475 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12667,6 +14923,21 @@ var Shape_d8e0a416464d = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 2, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_d98634b6ecb1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_d98634b6ecb1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("values"), wrap.Arg("offsets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_da31f8fbfc50 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -12819,6 +15090,53 @@ var Shape_de5023fcf585 = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_de55f7172413 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de55f7172413 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_de5a377005cc is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de5a377005cc = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_de9a7062f04d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_de9a7062f04d = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_def44adbafb6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_def44adbafb6 = wrap.Shape{
 	Args: 4,
@@ -12945,6 +15263,34 @@ var Shape_df5234fa5fc6 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_df5de0303fac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_df5de0303fac = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("from")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_dfa46b544732 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_dfa46b544732 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_e132fd11566c is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e132fd11566c = wrap.Shape{
 	Args: 2,
@@ -12978,6 +15324,23 @@ var Shape_e1716e991bbd = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_e27f6b58a352 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e27f6b58a352 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScaleAndZeros"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
 // Shape_e300852c96ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e300852c96ab = wrap.Shape{
 	Args: 1,
@@ -12996,6 +15359,21 @@ var Shape_e300852c96ab = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_e32e8c52a804 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e32e8c52a804 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_e33fb26f103e is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13070,6 +15448,42 @@ var Shape_e401d56772df = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_e43806953706 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e43806953706 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 5, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 5, U: -1},
+	},
+}
+
+// Shape_e4474ef1bb67 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e4474ef1bb67 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_e475952d9cb2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13152,6 +15566,49 @@ var Shape_e562bf273d63 = wrap.Shape{
 	Writes: []int8{0},
 }
 
+// Shape_e5a308f138f1 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e5a308f138f1 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_e5ddaa7579bb is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e5ddaa7579bb = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_e5e4cb28cb74 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e5e4cb28cb74 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("input"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_e60d9d390483 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e60d9d390483 = wrap.Shape{
 	Args: 2,
@@ -13174,6 +15631,21 @@ var Shape_e60d9d390483 = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_e630b56ec1a2 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e630b56ec1a2 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_e63af40c7610 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_e63af40c7610 = wrap.Shape{
 	Args: 3,
@@ -13192,6 +15664,27 @@ var Shape_e63af40c7610 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0, 1, 2},
+}
+
+// Shape_e700940418be is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e700940418be = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
+// Shape_e78c25ddc159 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e78c25ddc159 = wrap.Shape{
+	Args: 0,
+	Rets: 0,
 }
 
 // Shape_e852180c99c9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13233,6 +15726,38 @@ var Shape_e914e4220df9 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 1},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_e92037dcc487 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e92037dcc487 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
+}
+
+// Shape_e93d9147a4d4 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_e93d9147a4d4 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_e963e0ab5b60 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13342,6 +15867,23 @@ var Shape_ea0290da2d2e = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{2},
+}
+
+// Shape_eab32461ef30 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eab32461ef30 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_eab8cb656127 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13456,6 +15998,23 @@ var Shape_ec33ecf0a66e = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_ec639f76c983 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ec639f76c983 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_ec7bf000012d is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13588,6 +16147,21 @@ var Shape_ee9965384fdc = wrap.Shape{
 	Writes: []int8{2},
 }
 
+// Shape_eeaf250dce7a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_eeaf250dce7a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_ef23d4ed1f98 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_ef23d4ed1f98 = wrap.Shape{
 	Args: 2,
@@ -13642,6 +16216,23 @@ var Shape_ef56ca1f44de = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_ef9d6bc403ab is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ef9d6bc403ab = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_f01b1a946d53 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -13753,6 +16344,21 @@ var Shape_f288b72928e9 = wrap.Shape{
 	Writes: []int8{0, 1},
 }
 
+// Shape_f2b379e9d9c5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f2b379e9d9c5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_f3178209f17b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f3178209f17b = wrap.Shape{
 	Args: 1,
@@ -13815,6 +16421,21 @@ var Shape_f4016e1cdec9 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{0},
+}
+
+// Shape_f40cc0f681e3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f40cc0f681e3 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_f42b0efd67a3 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14113,6 +16734,19 @@ var Shape_f85f42a1e67e = wrap.Shape{
 	Writes: []int8{0, 1, 2},
 }
 
+// Shape_f89281405efd is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f89281405efd = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_f8a14a6e5249 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_f8a14a6e5249 = wrap.Shape{
 	Args: 4,
@@ -14131,6 +16765,23 @@ var Shape_f8a14a6e5249 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{3},
+}
+
+// Shape_f93e24199f90 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_f93e24199f90 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 3, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 3, U: -1},
+	},
 }
 
 // Shape_f9d7300a5bac is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14177,6 +16828,34 @@ var Shape_f9f7b6f5bf4c = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_fa02c69b1e99 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fa02c69b1e99 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
+// Shape_fa7eca5eeb9a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fa7eca5eeb9a = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
+}
+
 // Shape_fb69b8c70ca6 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_fb69b8c70ca6 = wrap.Shape{
 	Args: 3,
@@ -14197,6 +16876,21 @@ var Shape_fb69b8c70ca6 = wrap.Shape{
 		{Check: checks.NotArgHandle, Form: wrap.FormOne, T: 3, U: 2},
 	},
 	Tensor: tensor_3a04fd1dc2c1,
+}
+
+// Shape_fbc600cef03b is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fbc600cef03b = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_fce22fe20738 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
@@ -14254,6 +16948,44 @@ var Shape_fdd89ab251ae = wrap.Shape{
 	Tensor: tensor_3a04fd1dc2c1,
 }
 
+// Shape_fe6904a8738f is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fe6904a8738f = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 2, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 2, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 3, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 3, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 4, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 4, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 5, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 5, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 6, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 6, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 7, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 7, U: -1},
+	},
+}
+
+// Shape_fe7c1bf184b5 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_fe7c1bf184b5 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("start"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 1, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 1, U: -1},
+	},
+}
+
 // Shape_fe852ffc487a is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
 var Shape_fe852ffc487a = wrap.Shape{
 	Args: 3,
@@ -14293,6 +17025,21 @@ var Shape_ff14270b0dd8 = wrap.Shape{
 	},
 	Tensor: tensor_3a04fd1dc2c1,
 	Writes: []int8{1, 2, 4},
+}
+
+// Shape_ff9b6bb1aae9 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).
+var Shape_ff9b6bb1aae9 = wrap.Shape{
+	Args: 0,
+	Locs: []wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)},
+	Rets: 0,
+	Rows: []wrap.Row{
+		{Check: checks.SameStorage, Skip: true, T: 0, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 0, U: -1},
+		{Check: checks.SameStorage, Skip: true, T: 1, U: -1},
+		{Check: checks.SameImpl, Skip: true, T: 1, U: -1},
+		{Check: checks.StorageUseCountEq1, Skip: true, T: 2, U: -1},
+		{Check: checks.ImplUseCountLE1, Skip: true, T: 2, U: -1},
+	},
 }
 
 // Shape_ff9ef4319854 is the rows of the plan of the ops of one shape, as data (asserts/wrap runs them).

@@ -1,0 +1,128 @@
+package asserts_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// TestFramePathMayAlias holds the one path of a may-alias op to the rows
+// path: a view of a contiguous input, a fresh copy of a transposed one,
+// a new handle of the input, and the broken kernels (the input's handle
+// itself, a copy held elsewhere), plain, under a mode and hermetic.
+func TestFramePathMayAlias(t *testing.T) {
+	held := rt.Ones(6)
+	defer held.Release()
+	kernelSets := map[string]func(self *rt.Tensor, sizes ...int) *rt.Tensor{
+		"correct":         func(self *rt.Tensor, sizes ...int) *rt.Tensor { return self.Reshape(sizes...) },
+		"a new handle":    func(self *rt.Tensor, sizes ...int) *rt.Tensor { return self.Share() },
+		"the same handle": func(self *rt.Tensor, sizes ...int) *rt.Tensor { return self },
+		"a held copy":     func(self *rt.Tensor, sizes ...int) *rt.Tensor { return held.Share() },
+	}
+	envs := map[string]asserts.Env{
+		"plain":    nil,
+		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+	}
+	for _, kname := range sortedKeys(kernelSets) {
+		for _, ename := range sortedKeys(envs) {
+			for _, input := range []string{"contiguous", "transposed"} {
+				t.Run(fmt.Sprintf("%s/%s/%s", kname, ename, input), func(t *testing.T) {
+					ks := correct
+					ks.reshape = kernelSets[kname]
+					useKernels(t, ks)
+					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+					run := func(frame bool) (asserts.Stats, []string) {
+						col := asserts.NewCollector()
+						prev := asserts.SetHandler(col)
+						defer asserts.SetHandler(prev)
+						asserts.ResetStats()
+						for range 3 {
+							x := rt.Ones(2, 3)
+							in := x
+							if input == "transposed" {
+								in = x.Transpose(0, 1)
+							}
+							r := pick(frame, Reshape, ReshapeF)(in, 6)
+							if r != in {
+								r.Release()
+							}
+							if in != x {
+								in.Release()
+							}
+							x.Release()
+						}
+						var vs []string
+						for _, v := range col.Violations() {
+							vs = append(vs, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
+						}
+						return pick(frame, &opReshape, &opReshapeF).Stats(), vs
+					}
+					wantStats, want := run(false)
+					gotStats, got := run(true)
+					if gotStats != wantStats {
+						t.Errorf("stats:\none path %+v\nrows path %+v", gotStats, wantStats)
+					}
+					if !slices.Equal(got, want) {
+						t.Errorf("violations:\none path %q\nrows path %q", got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// An op without tensors to check (its plan's rows all skipped, say by
+// the allowlist): the one path only counts its skips, as the rows path's
+// helpers did.
+var (
+	opNoTensors  = wrap.Op{Name: "no_tensors"}
+	opNoTensorsF = wrap.Op{Name: "no_tensors"}
+	locsNone     = [1]wrap.Loc{wrap.Ret(0)}
+	shapeNone    = wrap.Shape{
+		Rows: []wrap.Row{{Check: checks.ImplUseCountLE1, Skip: true, T: 0, U: -1}, {Check: checks.StorageUseCountEq1, Skip: true, T: 0, U: -1}},
+		Locs: locsNone[:],
+	}
+)
+
+func noTensors() {
+	var c wrap.Call
+	c.Begin(&opNoTensors)
+	c.PlanSkip(checks.ImplUseCountLE1, locsNone[0])
+	c.PlanSkip(checks.StorageUseCountEq1, locsNone[0])
+	c.End()
+}
+
+func noTensorsF() {
+	var f wrap.Frame[[0]wrap.Slot, [0]wrap.ListSlot]
+	f.Open()
+	f.Begin(&opNoTensorsF, &shapeNone)
+	f.End()
+}
+
+func TestFramePathNoTensors(t *testing.T) {
+	for _, ename := range []string{"plain", "mode"} {
+		var env asserts.Env
+		if ename == "mode" {
+			env = envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} })
+		}
+		prev := asserts.SetEnv(env)
+		asserts.ResetStats()
+		for range 5 {
+			noTensors()
+			noTensorsF()
+		}
+		asserts.SetEnv(prev)
+		if got, want := opNoTensorsF.Stats(), opNoTensors.Stats(); got != want || want.Calls != 5 {
+			t.Errorf("%s: one path %+v, rows path %+v", ename, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, noTensorsF); n != 0 {
+		t.Errorf("%.1f allocations per call", n)
+	}
+}

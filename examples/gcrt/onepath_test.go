@@ -1,0 +1,194 @@
+//go:build debugasserts
+
+package gcrt_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/examples/gcrt"
+	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
+)
+
+// rowsOps are the ops of the version-3 reference (rowsref_test.go).
+var rowsOps = []*wrap.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpCat, &rowsOpContiguous, &rowsOpNarrow,
+	&rowsOpNeg, &rowsOpSelectInt, &rowsOpTransposeInt, &rowsOpClone, &rowsOpMulTensor}
+
+// opStats returns the statistics of the op named name (Op.FullName) of
+// the reference (rows) or of checkedif's one path (interface mode: no
+// Kernel, unlike ./checked's ops of the same names), zero for one that
+// never ran.
+func opStats(name string, rows bool) asserts.Stats {
+	for _, op := range wrap.Ops() {
+		if op.FullName() == name && op.Kernel == nil && slices.Contains(rowsOps, op) == rows {
+			return op.Stats()
+		}
+	}
+	return asserts.Stats{}
+}
+
+// onePathCases are the calls the statistics test makes with correct
+// kernels, beside the catalog's bugs.
+var onePathCases = []bug{
+	{name: "add", run: func(k checkedif.Kernels) { k.AddTensor(arange(2, 3), arange(2, 3), 1) }},
+	{name: "add self", run: func(k checkedif.Kernels) { x := arange(4); k.AddTensor(x, x, 1) }},
+	{name: "add_", run: func(k checkedif.Kernels) { k.Add_Tensor(arange(4), arange(4), 1) }},
+	{name: "add.out", run: func(k checkedif.Kernels) { k.AddOut(arange(4), arange(4), 1, gcrt.New(4)) }},
+	{name: "mul", run: func(k checkedif.Kernels) { k.MulTensor(arange(3), arange(3)) }},
+	{name: "neg", run: func(k checkedif.Kernels) { k.Neg(arange(3)) }},
+	{name: "clone", run: func(k checkedif.Kernels) { k.Clone(arange(3), nil) }},
+	{name: "cat", run: func(k checkedif.Kernels) { k.Cat([]*gcrt.Tensor{arange(2), arange(3), arange(1)}, 0) }},
+	{name: "transpose", run: func(k checkedif.Kernels) { k.TransposeInt(arange(2, 3), 0, 1) }},
+	{name: "narrow", run: func(k checkedif.Kernels) { k.Narrow(arange(4, 2), 0, 1, 2) }},
+	{name: "select", run: func(k checkedif.Kernels) { k.SelectInt(arange(4, 2), 0, 1) }},
+	{name: "contiguous", run: func(k checkedif.Kernels) {
+		x := arange(3, 2)
+		k.Contiguous(x, 0)
+		k.Contiguous(k.TransposeInt(x, 0, 1), 0)
+	}},
+}
+
+// onePathOps are the ops the cases call, by full name.
+var onePathOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contiguous", "narrow", "neg", "select.int",
+	"transpose.int", "clone", "mul.Tensor"}
+
+// TestOnePathCountsAsRowsPath holds the one path of a runtime without use
+// counts (asserts.Identity with storage anchors) to the rows path of
+// version 3: on correct kernels and on each of the catalog's bugs, plain,
+// under a mode, in a hermetic context, in a context, with same_content
+// off and on, the ops' statistics (check by check, skip by reason) and
+// the violations are the same.
+func TestOnePathCountsAsRowsPath(t *testing.T) {
+	envs := map[string]asserts.Env{
+		"plain":    nil,
+		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
+	}
+	var cases []bug
+	for _, b := range append(slices.Clip(onePathCases), bugs...) {
+		if b.name != "set (functional) over a storage the caller still holds" { // set has no reference wrapper
+			cases = append(cases, b)
+		}
+	}
+	for _, b := range cases {
+		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
+			for _, content := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/content=%v", b.name, ename, content), func(t *testing.T) {
+					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
+					want := runOnePathCase(b, true)
+					got := runOnePathCase(b, false)
+					for i, name := range onePathOps {
+						if got.stats[i] != want.stats[i] {
+							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, got.stats[i], want.stats[i])
+						}
+					}
+					if !slices.Equal(got.violations, want.violations) {
+						t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
+					}
+				})
+			}
+		}
+	}
+}
+
+type onePathOutcome struct {
+	stats      []asserts.Stats
+	violations []string
+}
+
+// runOnePathCase runs b three times on the reference (rows) or on the
+// one path, from reset statistics and caches.
+func runOnePathCase(b bug, rows bool) onePathOutcome {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	asserts.ResetStats()
+	gcrt.ResetAddCache()
+	gcrt.ResetMappedCache()
+	var k checkedif.Kernels = checkedif.Checked(b.k)
+	if rows {
+		k = &rowsChecked{Kernels: b.k, next: b.k}
+	}
+	for range 3 {
+		b.run(k)
+	}
+	var out onePathOutcome
+	for _, name := range onePathOps {
+		out.stats = append(out.stats, opStats(name, rows))
+	}
+	for _, v := range col.Violations() {
+		out.violations = append(out.violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
+	}
+	return out
+}
+
+type envFunc func() asserts.EnvState
+
+func (f envFunc) State() asserts.EnvState { return f() }
+
+// TestOnePathLateBug: a kernel that turns bad after 1,000 good calls (add
+// returning self: not_arg_handle, reported as impl_use_count_eq_fresh;
+// then self's storage out fresh again, fresh_not_held) is reported at its
+// call, on the one path as on the rows path, with the same
+// statistics.
+func TestOnePathLateBug(t *testing.T) {
+	for _, rows := range []bool{false, true} {
+		n := 0
+		ks := kernels{add: func(self, other *gcrt.Tensor, alpha float64) *gcrt.Tensor {
+			if n++; n > 1000 {
+				return self
+			}
+			return gcrt.AddTensor(self, other, alpha)
+		}}
+		var k checkedif.Kernels = checkedif.Checked(ks)
+		if rows {
+			k = &rowsChecked{Kernels: ks, next: ks}
+		}
+		col := asserts.NewCollector()
+		prev := asserts.SetHandler(col)
+		asserts.ResetStats()
+		a, b := arange(2), arange(2)
+		at := -1
+		for i := range 1010 {
+			before := len(col.Violations())
+			k.AddTensor(a, b, 1)
+			if at < 0 && len(col.Violations()) > before {
+				at = i
+			}
+		}
+		asserts.SetHandler(prev)
+		if at != 1000 {
+			t.Errorf("rows=%v: first violation at call %d, want 1000", rows, at)
+		}
+		// self comes out as a fresh return again from the second bad call
+		// on: fresh_not_held reports it too
+		var got []string
+		for _, v := range col.Violations() {
+			got = append(got, v.Check.String())
+		}
+		if n := len(got); n != 19 || got[0] != "impl_use_count_eq_fresh" || got[1] != "impl_use_count_eq_fresh" || got[2] != "fresh_not_held" {
+			t.Errorf("rows=%v: violations %v, want 10 of impl_use_count_eq_fresh and 9 of fresh_not_held", rows, got)
+		}
+		if st := opStats("add.Tensor", rows); st.Calls != 1010 {
+			t.Errorf("rows=%v: stats %+v", rows, st)
+		}
+	}
+}
+
+// TestOnePathDoesNotAllocate: once warm, a checked call allocates what
+// the direct call does, no more.
+func TestOnePathDoesNotAllocate(t *testing.T) {
+	for _, op := range benchOps() {
+		for range 100 {
+			op.wrapped()
+		}
+		if d, w := testing.AllocsPerRun(1000, op.direct), testing.AllocsPerRun(1000, op.wrapped); w != d {
+			t.Errorf("%s: %.2f allocations per checked call, %.2f per direct call", op.name, w, d)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+//go:build debugasserts
+
+package pool_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/examples/pool"
+	"github.com/assertgen/assertgen/examples/pool/checked"
+)
+
+// rowsGOps are the ops of the generic version-3 reference
+// (rowsgeneric_test.go).
+var rowsGOps = []*wrap.Op{&rowsGOpAddTensor, &rowsGOpAdd_Tensor, &rowsGOpAddOut, &rowsGOpCat, &rowsGOpContiguous,
+	&rowsGOpSelectInt, &rowsGOpSplitTensor, &rowsGOpTransposeInt, &rowsGOpZero_, &rowsGOpAlias, &rowsGOpClone}
+
+var genericOps = []string{"add.Tensor", "add_.Tensor", "add.out", "cat", "contiguous", "select.int", "split.Tensor",
+	"transpose.int", "zero_", "alias", "clone"}
+
+// genericStats returns the statistics of the op named name of the
+// generic reference (rows) or of the one path: the one that ran of the
+// function-mode sets' ops of that name (checked's; checked32's do not run
+// here), zero for none.
+func genericStats(name string, rows bool) asserts.Stats {
+	for _, op := range wrap.Ops() {
+		if op.FullName() == name && op.Kernel != nil && slices.Contains(rowsGOps, op) == rows && op.Stats().Calls > 0 {
+			return op.Stats()
+		}
+	}
+	return asserts.Stats{}
+}
+
+// genericCalls calls each op of the comparison once on tensors of T, by
+// the one path's generic wrappers or the reference's, and releases what
+// it made.
+func genericCalls[T float32 | float64](rows bool) {
+	x := pool.New([]T{1, 2, 3, 4, 5, 6}, 2, 3)
+	y := pool.New([]T{6, 5, 4, 3, 2, 1}, 2, 3)
+	o := pool.New([]T{0, 0, 0, 0, 0, 0}, 2, 3)
+	pick := func(one, ref func() *pool.Tensor[T]) *pool.Tensor[T] {
+		if rows {
+			return ref()
+		}
+		return one()
+	}
+	var made []*pool.Tensor[T]
+	made = append(made,
+		pick(func() *pool.Tensor[T] { return checked.AddTensor(x, y, 1) }, func() *pool.Tensor[T] { return rowsGAddTensor(x, y, 1) }),
+		pick(func() *pool.Tensor[T] { return checked.Cat([]*pool.Tensor[T]{x, y}, 0) }, func() *pool.Tensor[T] { return rowsGCat([]*pool.Tensor[T]{x, y}, 0) }),
+		pick(func() *pool.Tensor[T] { return checked.Contiguous(x, 0) }, func() *pool.Tensor[T] { return rowsGContiguous(x, 0) }),
+		pick(func() *pool.Tensor[T] { return checked.SelectInt(x, 0, 1) }, func() *pool.Tensor[T] { return rowsGSelectInt(x, 0, 1) }),
+		pick(func() *pool.Tensor[T] { return checked.TransposeInt(x, 0, 1) }, func() *pool.Tensor[T] { return rowsGTransposeInt(x, 0, 1) }),
+		pick(func() *pool.Tensor[T] { return checked.Alias(x) }, func() *pool.Tensor[T] { return rowsGAlias(x) }),
+		pick(func() *pool.Tensor[T] { return checked.Clone(x, nil) }, func() *pool.Tensor[T] { return rowsGClone(x, nil) }))
+	if rows {
+		rowsGAdd_Tensor(o, y, 1)
+		rowsGAddOut(x, y, 1, o)
+		rowsGZero_(o)
+		made = append(made, rowsGSplitTensor(x, 1, 0)...)
+	} else {
+		checked.Add_Tensor(o, y, 1)
+		checked.AddOut(x, y, 1, o)
+		checked.Zero_(o)
+		made = append(made, checked.SplitTensor(x, 1, 0)...)
+	}
+	for _, t := range append(made, x, y, o) {
+		t.Release()
+	}
+}
+
+// TestOnePathGenericCountsAsRowsPath holds the one path of a generic
+// tensor type (type_params: wrap.Frame.BeginOf, whose rows make the
+// tensors of the call's instantiation) to version 3's rows, for float32
+// and float64, plain, under a mode, hermetic, in a context, with
+// same_content off and on (the rows that read the tensors).
+func TestOnePathGenericCountsAsRowsPath(t *testing.T) {
+	envs := map[string]asserts.Env{
+		"plain":    nil,
+		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
+	}
+	for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
+		for _, content := range []bool{false, true} {
+			for _, typ := range []string{"float32", "float64"} {
+				t.Run(fmt.Sprintf("%s/content=%v/%s", ename, content, typ), func(t *testing.T) {
+					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
+					run := func(rows bool) (stats []asserts.Stats, vs []asserts.Violation) {
+						asserts.ResetStats()
+						vs = asserts.Collect(func() {
+							for range 3 {
+								if typ == "float32" {
+									genericCalls[float32](rows)
+								} else {
+									genericCalls[float64](rows)
+								}
+							}
+						})
+						for _, name := range genericOps {
+							stats = append(stats, genericStats(name, rows))
+						}
+						return stats, vs
+					}
+					want, wantVs := run(true)
+					got, gotVs := run(false)
+					for i, name := range genericOps {
+						if got[i] != want[i] {
+							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, got[i], want[i])
+						}
+					}
+					if len(gotVs)+len(wantVs) != 0 {
+						t.Errorf("violations: one path %v, rows path %v", gotVs, wantVs)
+					}
+				})
+			}
+		}
+	}
+}

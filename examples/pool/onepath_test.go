@@ -1,0 +1,128 @@
+//go:build debugasserts
+
+package pool_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/examples/pool"
+	"github.com/assertgen/assertgen/examples/pool/catalog"
+)
+
+// rowsOps are the ops of the version-3 reference (rowsref_test.go).
+var rowsOps = []*wrap.Op{&rowsOpAddTensor, &rowsOpAdd_Tensor, &rowsOpAddOut, &rowsOpMulTensor, &rowsOpMulOut, &rowsOpNeg,
+	&rowsOpClone, &rowsOpSelectInt, &rowsOpTransposeInt, &rowsOpZero_}
+
+// onePathOps are the catalog's ops, by full name.
+var onePathOps = []string{"add.Tensor", "add_.Tensor", "add.out", "mul.Tensor", "mul.out", "neg", "clone", "select.int",
+	"transpose.int", "zero_"}
+
+// opStats returns the statistics of the op named name of the reference
+// (rows) or of the catalog's one path (interface mode: no Kernel, unlike
+// the function-mode sets' ops of the same names), zero for one that never
+// ran.
+func opStats(name string, rows bool) asserts.Stats {
+	for _, op := range wrap.Ops() {
+		if op.FullName() == name && op.Kernel == nil && slices.Contains(rowsOps, op) == rows {
+			return op.Stats()
+		}
+	}
+	return asserts.Stats{}
+}
+
+// TestOnePathCountsAsRowsPath holds the one path of a runtime with use
+// counts whose tensors report their storage anchors (pool's recycled
+// memory) to the rows path of version 3: on each of the catalog's bugs and
+// legal runs, plain, under a mode, in a hermetic context, in a context,
+// with same_content off and on, the ops' statistics (check by check, skip
+// by reason) and the violations are the same.
+func TestOnePathCountsAsRowsPath(t *testing.T) {
+	envs := map[string]asserts.Env{
+		"plain":    nil,
+		"mode":     envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} }),
+		"hermetic": envFunc(func() asserts.EnvState { return asserts.EnvState{Hermetic: true, Context: 3} }),
+		"context":  envFunc(func() asserts.EnvState { return asserts.EnvState{Context: 3} }),
+	}
+	for _, b := range poolBugs {
+		for _, ename := range []string{"plain", "mode", "hermetic", "context"} {
+			for _, content := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/content=%v", b.name, ename, content), func(t *testing.T) {
+					defer asserts.SetEnv(asserts.SetEnv(envs[ename]))
+					defer asserts.SetContentCheck(asserts.SetContentCheck(content))
+					run := func(rows bool) (stats []asserts.Stats, violations []string) {
+						asserts.ResetStats()
+						var k catalog.Kernels = catalog.Checked(b.k)
+						if rows {
+							k = &rowsChecked{next: b.k}
+						}
+						vs := asserts.Collect(func() {
+							for range 3 {
+								b.run(k)
+							}
+						})
+						for _, name := range onePathOps {
+							stats = append(stats, opStats(name, rows))
+						}
+						for _, v := range vs {
+							violations = append(violations, fmt.Sprintf("%v %s %s", v.Check, v.Where(), v.Other))
+						}
+						return stats, violations
+					}
+					wantStats, want := run(true)
+					gotStats, got := run(false)
+					for i, name := range onePathOps {
+						if gotStats[i] != wantStats[i] {
+							t.Errorf("%s stats:\none path %+v\nrows path %+v", name, gotStats[i], wantStats[i])
+						}
+					}
+					if !slices.Equal(got, want) {
+						t.Errorf("violations:\none path %q\nrows path %q", got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestOnePathLateBug: mul turning into returning self after 1,000 good
+// calls is reported at its call, on the one path as on the rows path.
+func TestOnePathLateBug(t *testing.T) {
+	for _, rows := range []bool{false, true} {
+		n := 0
+		ks := kernels{mul: func(self, other f32) f32 {
+			if n++; n > 1000 {
+				return pool.MulReturnsSelf(self, other)
+			}
+			return pool.MulTensor(self, other)
+		}}
+		var k catalog.Kernels = catalog.Checked(ks)
+		if rows {
+			k = &rowsChecked{next: ks}
+		}
+		asserts.ResetStats()
+		x := vec(4)
+		at, count := -1, 0
+		for i := range 1010 {
+			vs := asserts.Collect(func() { k.MulTensor(x, x).Release() })
+			if len(vs) > 0 && at < 0 {
+				at = i
+			}
+			count += len(vs)
+		}
+		x.Release()
+		if at != 1000 || count != 10 {
+			t.Errorf("rows=%v: first violation at call %d, %d in all; want 1000 and 10", rows, at, count)
+		}
+		if st := opStats("mul.Tensor", rows); st.Calls != 1010 {
+			t.Errorf("rows=%v: stats %+v", rows, st)
+		}
+	}
+}
+
+type envFunc func() asserts.EnvState
+
+func (f envFunc) State() asserts.EnvState { return f() }
