@@ -129,6 +129,39 @@ func (p *fastPlan) addIdent(r *Row, t, u int8) bool {
 	return true
 }
 
+// addIdentList is addRow for a row of a list argument of a runtime
+// without use counts, as the counted kind's (the list's elements kept, its
+// rows before the kernel, its pairs with a single return), but for
+// no_mutation: its elements, plain and without version counters, are
+// skipped under no_version_counter whatever the policy, as NoMutationList
+// skips them (listSlow), and their versions and traits are not compared.
+func (p *fastPlan) addIdentList(r *Row, t, u int8, elemLane func(int8, int)) bool {
+	k := r.Check
+	switch b := checktable.BatchOf(k); {
+	case b == checktable.BatchUnchanged:
+		p.lkept |= 1 << t
+		if slices.Contains(checktable.Unchanged(true), k) {
+			elemLane(t, checkLane[k])
+		} else {
+			elemLane(t, laneNoVersion)
+		}
+	case b == checktable.BatchPlain:
+		p.bindList = append(p.bindList, t)
+	case b == checktable.BatchContent:
+		p.contList = append(p.contList, t)
+	case b == checktable.BatchMetadata:
+		p.metaList = append(p.metaList, t) // the runtime reads the fingerprints (frame.metaElems)
+	case b == checktable.BatchPairsHandle && !p.list[r.T]:
+		p.pair(t, u).impl = true
+	case b == checktable.BatchPairsStorage && !p.list[r.T]:
+		p.pair(t, u).storage = true
+		elemLane(u, checkLane[k])
+	default:
+		return false
+	}
+	return true
+}
+
 // mayAlias reports whether a row of k of form f is on a may-alias return
 // whose alias branch (the argument's handle, or on its storage) passes
 // it on a runtime without use counts: fresh_or_alias's (FormOne), and

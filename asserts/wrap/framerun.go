@@ -271,12 +271,15 @@ func (f *frame) endFast(p *fastPlan) {
 	for i := range ls {
 		lens |= uint64(ls[i].n) << (8 * i)
 	}
+	// 8 bits a list, 8 lists: a call of more lists is counted, never
+	// calibrated
+	short := len(ls) <= 8
 	cal := st.cal.Load()
-	if cal != nil && cal.p == p && cal.b == b && cal.lens == lens {
+	if short && cal != nil && cal.p == p && cal.b == b && cal.lens == lens {
 		st.sigCalls.Add(1)
 		return
 	}
-	f.countFast(p, ls, cal == nil, lens)
+	f.countFast(p, ls, short && cal == nil, lens)
 }
 
 // countFast counts a call that passed the fast plan when the plan has not

@@ -323,8 +323,8 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		}
 	}
 	if p.unc {
-		// lists of a runtime without use counts: off the plan
-		p.fast = p.fast && nl == 0
+		// list returns of a runtime without use counts: off the plan
+		p.fast = p.fast && sh.Lists>>sh.Args == 0
 		p.pols = identPolicies(sh)
 	}
 	p.deriveSteps()
@@ -405,17 +405,21 @@ func (p *fastPlan) addRow(r *Row, perList map[int8]*tally) bool {
 		return true
 	}
 	t, u := p.at(r.T), p.at(r.U)
-	if p.unc {
-		return (r.Form == FormOne || r.Form == FormOf) && p.addIdent(r, t, u)
+	if p.unc && (r.Form == FormOne || r.Form == FormOf) {
+		return p.addIdent(r, t, u)
 	}
 	if r.Form == FormOne {
 		return p.addOne(r, t, u)
 	}
-	elem := func(i int8) {
+	elemLane := func(i int8, lane int) {
 		if perList[i] == nil {
 			perList[i] = &tally{}
 		}
-		lanePass(perList[i], checkLane[r.Check], 1)
+		lanePass(perList[i], lane, 1)
+	}
+	elem := func(i int8) { elemLane(i, checkLane[r.Check]) }
+	if p.unc {
+		return r.Form == FormArgList && p.addIdentList(r, t, u, elemLane)
 	}
 	k := r.Check
 	switch b := checktable.BatchOf(k); {

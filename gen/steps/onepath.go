@@ -287,7 +287,8 @@ func (b *builder) onePath() *Frame {
 			fr.Singles++
 		}
 	}
-	if len(all) == 0 && mem || fr.Singles > maxSingles || fr.Lists > maxLists || len(all) > 64 {
+	// the memory kind's calibration holds the lengths of 8 lists
+	if len(all) == 0 && mem || fr.Singles > maxSingles || fr.Lists > maxLists || mem && fr.Lists > 8 || len(all) > 64 {
 		return nil
 	}
 	if !b.shapeRows(fr) {
