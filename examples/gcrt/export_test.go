@@ -176,3 +176,49 @@ func CloneMappedCached(self *Tensor, memoryFormat *int) *Tensor {
 	}
 	return Copy_(mappedCache.t, self, false)
 }
+
+// CatReturnsFirst is cat that returns its first input for a list of one
+// tensor: the input's handle itself (not_arg_handle).
+func CatReturnsFirst(tensors []*Tensor, dim int64) *Tensor {
+	if len(tensors) == 1 {
+		return tensors[0]
+	}
+	return Cat(tensors, dim)
+}
+
+var catCache struct {
+	sync.Mutex
+	out *Tensor
+}
+
+// ResetCatCache forgets CatCached's buffer.
+func ResetCatCache() {
+	catCache.Lock()
+	catCache.out = nil
+	catCache.Unlock()
+}
+
+// CatCached is cat that writes into one buffer it keeps and returns it
+// on every call of the same size (fresh_not_held).
+func CatCached(tensors []*Tensor, dim int64) *Tensor {
+	catCache.Lock()
+	defer catCache.Unlock()
+	r := Cat(tensors, dim)
+	if catCache.out == nil || catCache.out.Numel() != r.Numel() {
+		catCache.out = New(r.sizes...)
+	}
+	copy(catCache.out.data, r.data)
+	return catCache.out
+}
+
+// CatFlattensInputs is cat that reshapes its 2-dimensional inputs to one
+// dimension in place (same_metadata on the list's elements).
+func CatFlattensInputs(tensors []*Tensor, dim int64) *Tensor {
+	r := Cat(tensors, dim)
+	for _, t := range tensors {
+		if len(t.sizes) == 2 && t.IsContiguous() {
+			t.sizes, t.strides = []int{t.sizes[0] * t.sizes[1]}, []int{1}
+		}
+	}
+	return r
+}

@@ -41,6 +41,29 @@ var onePathCases = []bug{
 	{name: "neg", run: func(k checkedif.Kernels) { k.Neg(arange(3)) }},
 	{name: "clone", run: func(k checkedif.Kernels) { k.Clone(arange(3), nil) }},
 	{name: "cat", run: func(k checkedif.Kernels) { k.Cat([]*gcrt.Tensor{arange(2), arange(3), arange(1)}, 0) }},
+	// a list argument on the own-ids kind's fast plan: lengths that change
+	// from call to call (the calibration's key), an element twice, and
+	// broken kernels
+	{name: "cat of 2, 3, 2 and 9 elements", run: func(k checkedif.Kernels) {
+		for _, n := range []int{2, 3, 2, 9} {
+			ts := make([]*gcrt.Tensor, n)
+			for i := range ts {
+				ts[i] = arange(2)
+			}
+			k.Cat(ts, 0)
+		}
+	}},
+	{name: "cat of one tensor twice", run: func(k checkedif.Kernels) { x := arange(3); k.Cat([]*gcrt.Tensor{x, x}, 0) }},
+	{name: "cat of one tensor returns it", k: kernels{cat: gcrt.CatReturnsFirst},
+		run: func(k checkedif.Kernels) { k.Cat([]*gcrt.Tensor{arange(4)}, 0) }},
+	{name: "cat reuses one output buffer", k: kernels{cat: gcrt.CatCached},
+		run: func(k checkedif.Kernels) {
+			a := k.Cat([]*gcrt.Tensor{arange(2), arange(2)}, 0)
+			b := k.Cat([]*gcrt.Tensor{arange(2), arange(2)}, 0)
+			_, _ = a, b
+		}},
+	{name: "cat flattens its inputs", k: kernels{cat: gcrt.CatFlattensInputs},
+		run: func(k checkedif.Kernels) { k.Cat([]*gcrt.Tensor{arange(2, 2), arange(2, 2)}, 0) }},
 	{name: "transpose", run: func(k checkedif.Kernels) { k.TransposeInt(arange(2, 3), 0, 1) }},
 	{name: "narrow", run: func(k checkedif.Kernels) { k.Narrow(arange(4, 2), 0, 1, 2) }},
 	{name: "select", run: func(k checkedif.Kernels) { k.SelectInt(arange(4, 2), 0, 1) }},
@@ -90,6 +113,9 @@ func TestOnePathCountsAsRowsPath(t *testing.T) {
 					if !slices.Equal(got.violations, want.violations) {
 						t.Errorf("violations:\none path %q\nrows path %q", got.violations, want.violations)
 					}
+					if b.k.cat != nil && len(want.violations) == 0 {
+						t.Errorf("the broken cat reported nothing")
+					}
 				})
 			}
 		}
@@ -110,6 +136,7 @@ func runOnePathCase(b bug, rows bool) onePathOutcome {
 	asserts.ResetStats()
 	gcrt.ResetAddCache()
 	gcrt.ResetMappedCache()
+	gcrt.ResetCatCache()
 	var k checkedif.Kernels = checkedif.Checked(b.k)
 	if rows {
 		k = &rowsChecked{Kernels: b.k, next: b.k}
