@@ -143,32 +143,10 @@ func readCode(r steps.Read) []jen.Code {
 	elemLoop := func(each ...jen.Code) jen.Code {
 		return jen.For(jen.List(jen.Id("j"), jen.Id("e")).Op(":=").Range().Add(t)).Block(each...)
 	}
-	anchor, elemAnchor := jen.Nil(), jen.Nil()
-	if r.Anchor {
-		anchor, elemAnchor = t.Clone().Dot("StorageAnchor").Call(), jen.Id("e").Dot("StorageAnchor").Call()
+	if c := readIdentCode(r); c != nil {
+		return c
 	}
 	switch r.Kind {
-	case steps.ReadAnchor:
-		return []jen.Code{fr.Clone().Dot("Anchor").Call(i, anchor)}
-	case steps.ReadAfterRecycled:
-		return []jen.Code{fr.Clone().Dot("AfterRecycled").Call(i, ident(t.Clone()), anchor)}
-	case steps.ReadArgIdent:
-		return []jen.Code{fr.Clone().Dot("ArgIdent").Call(i, ident(t.Clone()), anchor, ptr(t))}
-	case steps.ReadListIdent:
-		return []jen.Code{
-			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
-			elemLoop(fr.Clone().Dot("ElemIdent").Call(i, jen.Id("j"), ident(jen.Id("e")))),
-		}
-	case steps.ReadAfterIdent:
-		return []jen.Code{fr.Clone().Dot("AfterIdent").Call(i, ident(t.Clone()), anchor)}
-	case steps.ReadRetIdent:
-		return []jen.Code{fr.Clone().Dot("RetIdent").Call(i, ident(t.Clone()), anchor, ptr(t))}
-	case steps.ReadRetListIdent:
-		return []jen.Code{
-			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
-			elemLoop(fr.Clone().Dot("RetElemIdent").Call(i, jen.Id("j"), ident(jen.Id("e")), elemAnchor)),
-			fr.Clone().Dot("RetListRead").Call(i),
-		}
 	case steps.ReadArg:
 		return []jen.Code{fr.Clone().Dot("Arg").Call(i, ident(t.Clone()), ptr(t))}
 	case steps.ReadArgOpt:
@@ -236,6 +214,48 @@ func readCode(r steps.Read) []jen.Code {
 		}
 	}
 	panic("gen: read of kind " + strconv.Itoa(int(r.Kind)))
+}
+
+// readIdentCode prints a read of the own-ids kind's and of an anchored
+// type's (the storage anchors with the identities); nil for another
+// read.
+func readIdentCode(r steps.Read) []jen.Code {
+	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
+	i := jen.Lit(r.I)
+	ptr := func(c jen.Code) jen.Code { return jen.Qual("unsafe", "Pointer").Call(c) }
+	data := ptr(jen.Qual("unsafe", "SliceData").Call(t))
+	ident := func(c *jen.Statement) jen.Code { return c.Dot("Ident").Call() }
+	elemLoop := func(each ...jen.Code) jen.Code {
+		return jen.For(jen.List(jen.Id("j"), jen.Id("e")).Op(":=").Range().Add(t)).Block(each...)
+	}
+	anchor, elemAnchor := jen.Nil(), jen.Nil()
+	if r.Anchor {
+		anchor, elemAnchor = t.Clone().Dot("StorageAnchor").Call(), jen.Id("e").Dot("StorageAnchor").Call()
+	}
+	switch r.Kind {
+	case steps.ReadAnchor:
+		return []jen.Code{fr.Clone().Dot("Anchor").Call(i, anchor)}
+	case steps.ReadAfterRecycled:
+		return []jen.Code{fr.Clone().Dot("AfterRecycled").Call(i, ident(t.Clone()), anchor)}
+	case steps.ReadArgIdent:
+		return []jen.Code{fr.Clone().Dot("ArgIdent").Call(i, ident(t.Clone()), anchor, ptr(t))}
+	case steps.ReadListIdent:
+		return []jen.Code{
+			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
+			elemLoop(fr.Clone().Dot("ElemIdent").Call(i, jen.Id("j"), ident(jen.Id("e")))),
+		}
+	case steps.ReadAfterIdent:
+		return []jen.Code{fr.Clone().Dot("AfterIdent").Call(i, ident(t.Clone()), anchor)}
+	case steps.ReadRetIdent:
+		return []jen.Code{fr.Clone().Dot("RetIdent").Call(i, ident(t.Clone()), anchor, ptr(t))}
+	case steps.ReadRetListIdent:
+		return []jen.Code{
+			fr.Clone().Dot("List").Call(i, jen.Len(t), data),
+			elemLoop(fr.Clone().Dot("RetElemIdent").Call(i, jen.Id("j"), ident(jen.Id("e")), elemAnchor)),
+			fr.Clone().Dot("RetListRead").Call(i),
+		}
+	}
+	return nil
 }
 
 // A shapeVarDef is a package-level wrap.Shape.

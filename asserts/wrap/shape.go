@@ -337,22 +337,7 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 			p.ret(p.idx[k]).slot = int8(k)
 		}
 	}
-	for i := range p.rets {
-		n := &p.rets[i]
-		n.off = slotOff(int(n.r))
-		n.le1, n.eq1, n.one = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0, p.one&(1<<n.r) != 0
-		for a := range p.nArgs {
-			var k uint8
-			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns, n.aliasOrFresh, n.view, n.alias} {
-				if set&(1<<a) != 0 {
-					k |= 1 << bit
-				}
-			}
-			if k != 0 {
-				n.terms = append(n.terms, term{a: slotOff(a), k: k})
-			}
-		}
-	}
+	p.deriveRets()
 	p.lists = make([]listNeed, nl)
 	for k, isList := range p.list {
 		if !isList {
@@ -393,6 +378,27 @@ func derivePlan(sh *Shape, mem bool) *fastPlan {
 		p.cal[b] = &fastCal{p: p, b: uint8(b)}
 	}
 	return p
+}
+
+// deriveRets derives each single return's tests: its offset, its use
+// counts' tests, its terms against the arguments.
+func (p *fastPlan) deriveRets() {
+	for i := range p.rets {
+		n := &p.rets[i]
+		n.off = slotOff(int(n.r))
+		n.le1, n.eq1, n.one = p.le1&(1<<n.r) != 0, p.eq1&(1<<n.r) != 0, p.one&(1<<n.r) != 0
+		for a := range p.nArgs {
+			var k uint8
+			for bit, set := range []uint64{n.apart, n.fresh, n.shares | n.view, n.returns, n.aliasOrFresh, n.view, n.alias} {
+				if set&(1<<a) != 0 {
+					k |= 1 << bit
+				}
+			}
+			if k != 0 {
+				n.terms = append(n.terms, term{a: slotOff(a), k: k})
+			}
+		}
+	}
 }
 
 // addRow adds row r's test and counts to the plan and reports whether the
