@@ -380,6 +380,13 @@ func memBroken() map[string]memKernels {
 	set("narrow returns self", func(k *memKernels) { k.view = func(self *dense) *dense { return self } })
 	set("cat returns an element", func(k *memKernels) { k.cat = func(ts []*dense) *dense { return ts[0] } })
 	set("cat returns a cached tensor", func(k *memKernels) { k.cat = func(ts []*dense) *dense { return cached } })
+	set("cat swaps an element for a copy of its header", func(k *memKernels) {
+		k.cat = func(ts []*dense) *dense {
+			h := *ts[0] // the same storage and geometry: only the handle differs
+			ts[0] = &h
+			return newDense(2, 2)
+		}
+	})
 	set("cat reshapes an element", func(k *memKernels) {
 		k.cat = func(ts []*dense) *dense {
 			ts[0].rows, ts[0].cols = 1, 2

@@ -1,10 +1,10 @@
 package wrap
 
 import (
-	"slices"
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/internal/shared"
 	"github.com/assertgen/assertgen/internal/checktable"
 )
 
@@ -44,15 +44,16 @@ func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 }
 
 // ElemMemory reads element j of list argument i (begun by [Frame.List])
-// before the kernel: its handle h and its memory m.
+// before the kernel: its handle h and its memory m. (The reads of a list
+// only store, so that they inline: the element's identities are made
+// from its handle and anchor where they are needed, memElem and
+// beginMemWrites; beginMem tests that each element is plain, endMem that
+// each kept its handle.)
 func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 	e := f.l[i].at(j)
-	e.id = m.Ident(h)
 	a := m.Anchor()
-	e.anchor = a
 	fp, _ := m.Metadata()
-	e.fp = fp
-	f.odd |= memOdd(h, a, fp)
+	e.id.Impl, e.anchor, e.fp = asserts.ID(uintptr(h)), a, fp
 }
 
 // AfterArgMemory reads single argument i after the kernel: its handle h
@@ -67,15 +68,16 @@ func (f *Frame[S, L]) AfterArgMemory(i int, h unsafe.Pointer, m asserts.Memory) 
 }
 
 // AfterElemMemory reads element j of list argument i after the kernel
-// (begun by [Frame.AfterList]).
+// (begun by [Frame.AfterList]): its handle and anchor into after's Impl
+// and Storage, its metadata fingerprint into after's Version, which
+// memElemAfter makes the rows' snapshot from; what differs in its anchor
+// or fingerprint into the call's diff (its handle: endMem).
 func (f *Frame[S, L]) AfterElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 	e := f.l[i].at(j)
-	e.after = m.Ident(h)
+	a := m.Anchor()
 	fp, _ := m.Metadata()
-	if fp != 0 && fp == e.fp {
-		e.memo |= memoKept
-	}
-	f.diff |= uint64(e.after.Storage^asserts.ID(uintptr(e.anchor))) | (fp ^ e.fp)
+	e.after.Impl, e.after.Storage, e.after.Version = asserts.ID(uintptr(h)), asserts.ID(uintptr(a)), fp
+	f.diff |= uint64(uintptr(a)^uintptr(e.anchor)) | fp ^ e.fp
 }
 
 // RetMemory reads single return i: its handle h and its memory m.
@@ -117,7 +119,7 @@ func memArg(q *Slot, s *Saved, flags asserts.Traits) {
 
 // memElem is memArg for element q of a list argument.
 func memElem(q *elemSlot, s *Saved, flags asserts.Traits) {
-	s.id, s.meta, s.anchor = q.id, flags, q.anchor
+	s.id, s.meta, s.anchor = memIdentOf(q.id.Impl, asserts.ID(uintptr(q.anchor))), flags, q.anchor
 	s.metadata, s.memo = q.fp, memoMeta
 }
 
@@ -138,9 +140,11 @@ func memAfter(c *Call, p *fastPlan, q *Slot, s *Saved) {
 // memElemAfter is memAfter for element j of list argument q.
 func memElemAfter(c *Call, p *fastPlan, q *ListSlot, j int, s *Saved) {
 	e := q.at(j)
-	s.after = e.after
+	s.after = memIdentOf(e.after.Impl, e.after.Storage)
 	s.meta &^= fPending
-	s.memo |= e.memo & memoKept
+	if fp := e.after.Version; fp != 0 && fp == e.fp {
+		s.memo |= memoKept
+	}
 	if a := e.anchor; e.after.Storage != asserts.ID(uintptr(a)) {
 		memMoved(c, s, anchorOf(p.sh.Elem(q.h, j))) // the anchor the read found, read again
 	}
@@ -173,10 +177,16 @@ func memRet(q *Slot, s *Saved, mode asserts.Traits) {
 // memIdent is asserts.Memory.Ident: the identities of the tensor whose
 // handle is h and whose anchor is a.
 func memIdent(h, a unsafe.Pointer) asserts.Ident {
-	if h == nil {
+	return memIdentOf(asserts.ID(uintptr(h)), asserts.ID(uintptr(a)))
+}
+
+// memIdentOf is memIdent of a handle h and an anchor st read as IDs (a
+// list element's reads keep them so).
+func memIdentOf(h, st asserts.ID) asserts.Ident {
+	if h == 0 {
 		return asserts.Ident{}
 	}
-	return asserts.Ident{Impl: asserts.ID(uintptr(h)), Storage: asserts.ID(uintptr(a)), Traits: asserts.AddressIdentity}
+	return asserts.Ident{Impl: h, Storage: st, Traits: asserts.AddressIdentity}
 }
 
 // beginMem begins a call of the memory kind once its arguments are read:
@@ -215,35 +225,67 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 		f.bindNo = 1
 	}
 	cal := op.st.cal.Load()
-	if p.nl == 0 && cal == p.cal[f.bindNo] {
-		f.beginMemFast(p)
-		return
+	if p.nl != 0 || cal != p.cal[f.bindNo] {
+		lens, ok := f.memListsPlain(p)
+		if !ok || cal == nil || cal.p != p || cal.b != f.bindNo || cal.lens != lens {
+			f.calib = ok
+			f.beginRows(p, env, e != nil)
+			return
+		}
 	}
-	lens, ok := uint64(0), true
-	if p.nl != 0 {
-		lens, ok = f.listLens(p)
+	f.fast = true
+	if len(p.wr)|len(p.wlists) != 0 {
+		f.beginMemWrites(p)
 	}
-	if !ok || cal == nil || cal.p != p || cal.b != f.bindNo || cal.lens != lens {
-		f.calib = ok
-		f.beginRows(p, env, e != nil)
-		return
-	}
-	f.beginMemFast(p)
 }
 
-// beginMemFast begins a call of the memory kind on the fast plan: the
-// written single arguments' identities made from their reads, the writes
-// declared.
-func (f *frame) beginMemFast(p *fastPlan) {
-	f.fast = true
-	if len(p.wr)|len(p.wlists) == 0 {
+// beginMemWrites declares the writes of a call of the memory kind on the
+// fast plan, as frame.declareWrites does (the keys in its order, which
+// frameslow.go's slowOfFast and frame.endWrites walk again), the written
+// arguments' identities made from their reads first.
+func (f *frame) beginMemWrites(p *fastPlan) {
+	if len(p.wr) == 1 && len(p.wlists) == 0 { // one written tensor (add_, out=)
+		q := (*Slot)(unsafe.Add(unsafe.Pointer(f), p.wr[0]))
+		q.id = memIdent(q.h, q.anchor)
+		tok := shared.Getg()
+		f.tok, f.nmut = tok, 1
+		declareWrite(writeKey(q.id), tok)
 		return
 	}
 	for _, off := range p.wr {
 		q := (*Slot)(unsafe.Add(unsafe.Pointer(f), off))
 		q.id = memIdent(q.h, q.anchor)
 	}
+	for _, i := range p.wlists {
+		l := f.memList(p, i)
+		for j := range l.n {
+			e := l.at(j)
+			e.id = memIdentOf(e.id.Impl, asserts.ID(uintptr(e.anchor)))
+		}
+	}
 	f.declareWrites(p)
+}
+
+// endMemWrites ends the writes a call of the memory kind on the fast plan
+// declared (frame.endWrites).
+func (f *frame) endMemWrites(p *fastPlan) {
+	if len(p.wr) == 1 && len(p.wlists) == 0 {
+		q := (*Slot)(unsafe.Add(unsafe.Pointer(f), p.wr[0]))
+		endWrite(writeKey(q.id), writeClock.Add(1), f.tok)
+		f.nmut = 0
+		return
+	}
+	f.endWrites(p)
+}
+
+// memList returns list i of the Frame of plan p.
+func (f *frame) memList(p *fastPlan, i int8) *ListSlot {
+	return (*ListSlot)(unsafe.Add(unsafe.Pointer(f), listOff(p, i)))
+}
+
+// listOff is the offset of list i's ListSlot in a Frame of plan p.
+func listOff(p *fastPlan, i int8) uintptr {
+	return slotOff(p.ns) + uintptr(i)*unsafe.Sizeof(ListSlot{})
 }
 
 // misuseFrame reports a Frame that is not of its shape's size or kind.
@@ -255,16 +297,29 @@ func (f *frame) misuseFrame(p *fastPlan, size int) {
 	f.misuse(what)
 }
 
-// listLens returns the lengths of the call's lists, 8 bits each, and
-// whether each has at most 255 elements.
-func (f *frame) listLens(p *fastPlan) (uint64, bool) {
-	_, ls := f.slots(p)
-	lens := uint64(0)
-	for i := range ls {
-		if ls[i].n > 0xff {
+// memListsPlain returns the lengths of the call's lists, 8 bits each
+// (the first list's highest), and whether each has at most 255
+// elements, each plain (defined, with storage and a metadata
+// fingerprint: ElemMemory's reads).
+func (f *frame) memListsPlain(p *fastPlan) (uint64, bool) {
+	var lens uint64
+	for i := range int8(p.nl) {
+		l := f.memList(p, i)
+		n := l.n
+		if n > 0xff {
 			return 0, false
 		}
-		lens |= uint64(ls[i].n) << (8 * i)
+		lens = lens<<8 | uint64(n)
+		for j := range min(n, listInline) {
+			if e := &l.inl[j]; e.id.Impl == 0 || e.anchor == nil || e.fp == 0 {
+				return lens, false
+			}
+		}
+		for j := range l.more {
+			if e := &l.more[j]; e.id.Impl == 0 || e.anchor == nil || e.fp == 0 {
+				return lens, false
+			}
+		}
 	}
 	return lens, true
 }
@@ -279,24 +334,7 @@ func (f *frame) endMem() {
 		f.endMemRows(p)
 		return
 	}
-	if f.diff != 0 {
-		f.endRows()
-		return
-	}
-	if r := p.freshRet; r >= 0 {
-		// the common test, written out: a fresh return apart from every
-		// single argument, handle and anchor (passesMem's memTest.fresh)
-		base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
-		rs := (*Slot)(unsafe.Add(base, uintptr(r)*unsafe.Sizeof(Slot{})))
-		end := (*Slot)(unsafe.Add(base, uintptr(p.nArgs)*unsafe.Sizeof(Slot{})))
-		for a := (*Slot)(base); a != end; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), unsafe.Sizeof(Slot{}))) {
-			if a.h == rs.h || a.anchor == rs.anchor {
-				f.endRows()
-				return
-			}
-		}
-	}
-	if p.moreTests && !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != f.since() {
+	if f.diff != 0 || p.moreTests && !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != f.since() {
 		f.endRows()
 		return
 	}
@@ -310,7 +348,7 @@ func (f *frame) endMem() {
 		f.op.st.sigCalls.Add(1)
 	}
 	if f.nmut != 0 {
-		f.endWrites(p)
+		f.endMemWrites(p)
 	}
 }
 
@@ -336,119 +374,128 @@ func (f *frame) endMemRows(p *fastPlan) {
 		st.cal.CompareAndSwap(nil, p.cal[f.bindNo])
 		return
 	}
-	lens, _ := f.listLens(p)
+	lens, _ := f.memListsPlain(p)
 	st.cal.CompareAndSwap(nil, &fastCal{p: p, b: f.bindNo, lens: lens})
 }
 
-// A memTest is a test of the memory kind's fast plan: of single return r
-// against the single arguments (bit i for argument i), or against the
-// elements of list a (list).
+// A memTest is a test of the memory kind's fast plan: of the single
+// return whose Slot is at offset r of the Frame against the single
+// argument whose Slot is at offset a; or (list) that each element of the
+// list argument whose ListSlot is at a kept its handle (AfterElemMemory's
+// read; its anchor and fingerprint are the call's diff) and, if r is not
+// 0, is apart from that return. What it forbids (bad) is in the bits of
+// memHandleSame...memAnchorApart: a handle or anchor equal to the
+// argument's (not_arg_handle, fresh_no_alias) or apart from it
+// (returns_arg, shares_storage).
 type memTest struct {
-	r, a int8
+	r, a uintptr
 	list bool
-	// fresh: apart from every single argument, handle and anchor (the
-	// common case, one tight loop)
-	fresh bool
-	// the handles must differ (not_arg_handle) or be equal (returns_arg);
-	// the anchors must differ (fresh_no_alias) or be equal
-	// (shares_storage)
-	handleApart, anchorApart, handleSame, anchorSame uint64
+	bad  uint8
 }
 
-// memTestsOf returns the tests of p's returns: one per return against
-// the single arguments, one per return and list.
+// The bits of what a memTest finds of a return and an argument.
+const (
+	memHandleSame = 1 << iota
+	memHandleApart
+	memAnchorSame
+	memAnchorApart
+)
+
+// memTestsOf returns the tests of p's returns: one per return and single
+// argument it has tests against, then one per return and list argument,
+// and one for each list argument no return has tests against.
 func memTestsOf(p *fastPlan) []memTest {
 	var ts []memTest
-	all := uint64(1)<<p.nArgs - 1
 	for _, n := range p.rets {
-		if n.apart|n.fresh|n.returns|n.shares != 0 {
-			fresh := n.apart == all && n.fresh == all && n.shares|n.returns|n.view|n.aliasOrFresh == 0
-			ts = append(ts, memTest{r: n.r, handleApart: n.apart, anchorApart: n.fresh, handleSame: n.returns, anchorSame: n.shares, fresh: fresh})
+		for a := range p.nArgs {
+			var bad uint8
+			for bit, set := range []uint64{n.apart, n.returns, n.fresh, n.shares} {
+				if set>>a&1 != 0 {
+					bad |= 1 << bit // apart forbids the same, and the same apart
+				}
+			}
+			if bad != 0 {
+				ts = append(ts, memTest{r: slotOff(int(n.r)), a: slotOff(a), bad: bad})
+			}
 		}
 	}
-	for _, pr := range p.pairs {
-		t := memTest{r: pr.r, a: pr.a, list: true}
-		if pr.impl {
-			t.handleApart = 1
+	for _, i := range p.argLists {
+		tested := false
+		for _, pr := range p.pairs {
+			if pr.a != i {
+				continue
+			}
+			t := memTest{r: slotOff(int(pr.r)), a: listOff(p, i), list: true}
+			if pr.impl {
+				t.bad |= memHandleSame
+			}
+			if pr.storage {
+				t.bad |= memAnchorSame
+			}
+			ts, tested = append(ts, t), true
 		}
-		if pr.storage {
-			t.anchorApart = 1
+		if !tested {
+			ts = append(ts, memTest{a: listOff(p, i), list: true})
 		}
-		ts = append(ts, t)
 	}
-	// the first fresh return's test is endMem's own
 	p.freshRet = -1
-	if i := slices.IndexFunc(ts, func(t memTest) bool { return t.fresh }); i >= 0 {
-		p.freshRet = ts[i].r
-		ts = slices.Delete(ts, i, i+1)
-	}
 	p.moreTests = len(ts) != 0
-	p.listTests = slices.ContainsFunc(ts, func(t memTest) bool { return t.list })
+	p.listTests = len(p.pairs) != 0
 	return ts
 }
 
 // passesMem runs the fast plan's tests of the returns against the
-// arguments: which arguments have the return's handle, which its anchor,
-// against the plan's masks; then the lists' (no call in the first loop:
-// its values stay in registers).
+// arguments.
 func (f *frame) passesMem(p *fastPlan) bool {
-	base := unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(frame{}))
-	const size = unsafe.Sizeof(Slot{})
-	tests, n := p.memTests, p.nArgs
-	for i := range tests {
-		t := &tests[i]
+	base := unsafe.Pointer(f)
+	for i := range p.memTests {
+		t := &p.memTests[i]
 		if t.list {
+			if !memListHolds((*ListSlot)(unsafe.Add(base, t.a)), t, f) {
+				return false
+			}
 			continue
 		}
-		r := (*Slot)(unsafe.Add(base, uintptr(t.r)*size))
-		rh, ra := r.h, r.anchor
-		var h, an, bit uint64 = 0, 0, 1
-		for a := (*Slot)(base); n > 0; a = (*Slot)(unsafe.Add(unsafe.Pointer(a), size)) {
-			if a.h == rh {
-				h |= bit
-			}
-			if a.anchor == ra {
-				an |= bit
-			}
-			bit <<= 1
-			if bit>>n != 0 {
-				break
-			}
+		r := (*Slot)(unsafe.Add(base, t.r))
+		a := (*Slot)(unsafe.Add(base, t.a))
+		m := uint8(memHandleApart | memAnchorApart)
+		if a.h == r.h {
+			m ^= memHandleSame | memHandleApart
 		}
-		if h&t.handleApart|^h&t.handleSame|an&t.anchorApart|^an&t.anchorSame != 0 {
-			return false
+		if a.anchor == r.anchor {
+			m ^= memAnchorSame | memAnchorApart
 		}
-	}
-	if !p.listTests {
-		return true
-	}
-	for i := range tests {
-		if t := &tests[i]; t.list && !f.listApart(p, t, (*Slot)(unsafe.Add(base, uintptr(t.r)*size))) {
+		if m&t.bad != 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// listApart tests return r against each element of list t.a: its handle
-// and its anchor none of theirs, as t demands.
-func (f *frame) listApart(p *fastPlan, t *memTest, r *Slot) bool {
-	_, ls := f.slots(p)
-	h, an := asserts.ID(uintptr(r.h)), asserts.ID(uintptr(r.anchor))
-	if t.handleApart == 0 {
-		h = 0 // no element is undefined on the plan
+// memListHolds runs list test t on list l of Frame f: each element kept
+// its handle and, against a return, has none of its handle (t.bad has
+// memHandleSame) and its anchor (memAnchorSame).
+func memListHolds(l *ListSlot, t *memTest, f *frame) bool {
+	var h asserts.ID
+	var an unsafe.Pointer
+	if t.r != 0 {
+		r := (*Slot)(unsafe.Add(unsafe.Pointer(f), t.r))
+		if t.bad&memHandleSame != 0 {
+			h = asserts.ID(uintptr(r.h))
+		}
+		if t.bad&memAnchorSame != 0 {
+			an = r.anchor
+		}
 	}
-	if t.anchorApart == 0 {
-		an = 0 // nor without storage
-	}
-	inl, more := ls[t.a].parts()
-	for i := range inl {
-		if e := &inl[i]; e.id.Impl == h || e.id.Storage == an {
+	// no element is undefined or without storage on the plan: 0 and nil
+	// match none
+	for j := range min(l.n, listInline) {
+		if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
 			return false
 		}
 	}
-	for i := range more {
-		if e := &more[i]; e.id.Impl == h || e.id.Storage == an {
+	for j := range l.more {
+		if e := &l.more[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
 			return false
 		}
 	}
@@ -462,8 +509,7 @@ func (f *frame) listApart(p *fastPlan, t *memTest, r *Slot) bool {
 // handed out before (the rows report it).
 func (f *frame) handOutMem(p *fastPlan) bool {
 	st := &f.op.st
-	sl, _ := f.slots(p)
-	r := &sl[p.held]
+	r := (*Slot)(unsafe.Add(unsafe.Pointer(f), slotOff(int(p.held))))
 	id := asserts.ID(uintptr(r.anchor))
 	wide := r.x >= 16 // the return's extent (RetMemory)
 	e := gcEpochNow()
