@@ -317,6 +317,7 @@ var memHeld []*dense
 
 func memCases() []memCase {
 	keep := func(r *dense) { memHeld = append(memHeld, r) }
+	calls := 0
 	return []memCase{
 		{"add", &opMemAdd, &opMemAddF, func(frame bool) {
 			a, b := newDense(2, 2), newDense(2, 2)
@@ -334,6 +335,26 @@ func memCases() []memCase {
 		}},
 		{"cat/one", &opMemCat, &opMemCatF, func(frame bool) {
 			keep(pick(frame, memCatRowsAll, memCatF)([]*dense{newDense(2, 2)}))
+		}},
+		{"cat/undefined", &opMemCat, &opMemCatF, func(frame bool) {
+			// an element undefined or without storage, after plain calls
+			// that calibrated the op (for three elements, as cat above),
+			// is not plain: the call leaves the fast plan before the kernel
+			ts := []*dense{newDense(2, 2), newDense(2, 2), newDense(2, 2)}
+			switch calls++; calls % 4 {
+			case 2:
+				ts[1] = nil
+			case 0:
+				ts[1] = newDense(0, 0)
+			}
+			keep(pick(frame, memCatRowsAll, memCatF)(ts))
+		}},
+		{"cat/nine", &opMemCat, &opMemCatF, func(frame bool) {
+			ts := make([]*dense, 9) // past the ListSlot's inline elements
+			for i := range ts {
+				ts[i] = newDense(2, 2)
+			}
+			keep(pick(frame, memCatRowsAll, memCatF)(ts))
 		}},
 	}
 }

@@ -45,15 +45,17 @@ func (f *Frame[S, L]) ArgMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 
 // ElemMemory reads element j of list argument i (begun by [Frame.List])
 // before the kernel: its handle h and its memory m. (The reads of a list
-// only store, so that they inline: the element's identities are made
-// from its handle and anchor where they are needed, memElem and
-// beginMemWrites; beginMem tests that each element is plain, endMem that
-// each kept its handle.)
+// do little, so that they inline: the element's identities are made from
+// its handle and anchor where they are needed, memElem and
+// beginMemWrites; endMem tests that each kept its handle.)
 func (f *Frame[S, L]) ElemMemory(i, j int, h unsafe.Pointer, m asserts.Memory) {
 	e := f.l[i].at(j)
-	a := m.Anchor()
-	fp, _ := m.Metadata()
-	e.id.Impl, e.anchor, e.fp = asserts.ID(uintptr(h)), a, fp
+	e.anchor = m.Anchor()
+	e.fp, _ = m.Metadata()
+	e.id.Impl = asserts.ID(uintptr(h))
+	if h == nil || e.anchor == nil || e.fp == 0 {
+		f.odd = 1
+	}
 }
 
 // AfterArgMemory reads single argument i after the kernel: its handle h
@@ -192,7 +194,10 @@ func memIdentOf(h, st asserts.ID) asserts.Ident {
 // beginMem begins a call of the memory kind once its arguments are read:
 // on the fast plan when the op is calibrated for the call's conditions,
 // else by the rows (calib: a call that met the plan's conditions, which
-// calibrates the op if it passes).
+// calibrates the op if it passes). The path of a call without an Env
+// makes no call (the Env's state, a misuse, a plan not derived yet, the
+// calibration of a list's lengths: beginMemMore), so that nothing is
+// spilled on it.
 //
 //go:noinline
 func (f *frame) beginMem(op *Op, sh *Shape, size int) {
@@ -200,6 +205,41 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 	if f.since1 == 0 {
 		f.since1 = writeClock.Load() + 1
 	}
+	p := sh.plan.Load()
+	if p == nil || size != p.size || !p.mem || !p.fast || f.odd != 0 {
+		f.beginMemMore(sh, size)
+		return
+	}
+	f.p = p
+	if p.fresh {
+		f.fresh = handSeq.Load() + 1 // BeginFresh
+	}
+	if asserts.CurrentEnv() != nil || !ContentCheckOff() {
+		f.beginMemMore(sh, size)
+		return
+	}
+	if cal := op.st.cal.Load(); cal != p.cal[1] {
+		if p.nl == 0 || cal == nil || cal.p != p || cal.b != 1 {
+			f.beginMemMore(sh, size)
+			return
+		}
+		if lens, ok := f.memLens(p); !ok || cal.lens != lens {
+			f.beginMemMore(sh, size)
+			return
+		}
+	}
+	f.bindNo = 1
+	f.fast = true
+	if len(p.wr)|len(p.wlists) != 0 {
+		f.beginMemWrites(p)
+	}
+}
+
+// beginMemMore is beginMem for the rest: a call under an Env, with lists,
+// off the plan or not calibrated for it.
+//
+//go:noinline
+func (f *frame) beginMemMore(sh *Shape, size int) {
 	var env asserts.EnvState
 	e := asserts.CurrentEnv()
 	if e != nil {
@@ -224,9 +264,9 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 	if e == nil {
 		f.bindNo = 1
 	}
-	cal := op.st.cal.Load()
+	cal := f.op.st.cal.Load()
 	if p.nl != 0 || cal != p.cal[f.bindNo] {
-		lens, ok := f.memListsPlain(p)
+		lens, ok := f.memLens(p)
 		if !ok || cal == nil || cal.p != p || cal.b != f.bindNo || cal.lens != lens {
 			f.calib = ok
 			f.beginRows(p, env, e != nil)
@@ -297,29 +337,16 @@ func (f *frame) misuseFrame(p *fastPlan, size int) {
 	f.misuse(what)
 }
 
-// memListsPlain returns the lengths of the call's lists, 8 bits each
-// (the first list's highest), and whether each has at most 255
-// elements, each plain (defined, with storage and a metadata
-// fingerprint: ElemMemory's reads).
-func (f *frame) memListsPlain(p *fastPlan) (uint64, bool) {
+// memLens returns the lengths of the call's lists, 8 bits each (the
+// first list's highest), and whether each has at most 255 elements.
+func (f *frame) memLens(p *fastPlan) (uint64, bool) {
 	var lens uint64
 	for i := range int8(p.nl) {
-		l := f.memList(p, i)
-		n := l.n
+		n := f.memList(p, i).n
 		if n > 0xff {
 			return 0, false
 		}
 		lens = lens<<8 | uint64(n)
-		for j := range min(n, listInline) {
-			if e := &l.inl[j]; e.id.Impl == 0 || e.anchor == nil || e.fp == 0 {
-				return lens, false
-			}
-		}
-		for j := range l.more {
-			if e := &l.more[j]; e.id.Impl == 0 || e.anchor == nil || e.fp == 0 {
-				return lens, false
-			}
-		}
 	}
 	return lens, true
 }
@@ -334,7 +361,30 @@ func (f *frame) endMem() {
 		f.endMemRows(p)
 		return
 	}
-	if f.diff != 0 || p.moreTests && !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != f.since() {
+	pass := f.diff == 0
+	if pass && p.moreTests { // passesMem, its loop written out
+		base := unsafe.Pointer(f)
+		for i := range p.memTests {
+			t := &p.memTests[i]
+			if t.list {
+				pass = memListHolds((*ListSlot)(unsafe.Add(base, t.a)), t, f)
+			} else {
+				a, r := (*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r))
+				m := uint8(memHandleApart | memAnchorApart)
+				if a.h == r.h {
+					m ^= memHandleSame | memHandleApart
+				}
+				if a.anchor == r.anchor {
+					m ^= memAnchorSame | memAnchorApart
+				}
+				pass = m&t.bad == 0
+			}
+			if !pass {
+				break
+			}
+		}
+	}
+	if !pass || poolLog.used.Load() && writeClock.Load() != f.since() {
 		f.endRows()
 		return
 	}
@@ -374,7 +424,7 @@ func (f *frame) endMemRows(p *fastPlan) {
 		st.cal.CompareAndSwap(nil, p.cal[f.bindNo])
 		return
 	}
-	lens, _ := f.memListsPlain(p)
+	lens, _ := f.memLens(p)
 	st.cal.CompareAndSwap(nil, &fastCal{p: p, b: f.bindNo, lens: lens})
 }
 
