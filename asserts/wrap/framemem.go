@@ -362,10 +362,10 @@ func (f *frame) endMem() {
 		return
 	}
 	pass := f.diff == 0
-	if pass && p.moreTests { // passesMem, its loop written out
+	if ts := p.memTests; pass { // passesMem, its loop written out
 		base := unsafe.Pointer(f)
-		for i := range p.memTests {
-			t := &p.memTests[i]
+		for i := range ts {
+			t := &ts[i]
 			if t.list {
 				pass = memListHolds((*ListSlot)(unsafe.Add(base, t.a)), t, f)
 			} else {
@@ -498,8 +498,9 @@ func memTestsOf(p *fastPlan) []memTest {
 // arguments.
 func (f *frame) passesMem(p *fastPlan) bool {
 	base := unsafe.Pointer(f)
-	for i := range p.memTests {
-		t := &p.memTests[i]
+	ts := p.memTests
+	for i := range ts {
+		t := &ts[i]
 		if t.list {
 			if !memListHolds((*ListSlot)(unsafe.Add(base, t.a)), t, f) {
 				return false
