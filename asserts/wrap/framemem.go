@@ -488,9 +488,6 @@ func memTestsOf(p *fastPlan) []memTest {
 			ts = append(ts, memTest{a: listOff(p, i), list: true})
 		}
 	}
-	p.freshRet = -1
-	p.moreTests = len(ts) != 0
-	p.listTests = len(p.pairs) != 0
 	return ts
 }
 

@@ -164,12 +164,6 @@ type fastPlan struct {
 	fresh       bool
 	held, heldK int8
 	memTests    []memTest
-	// freshRet is the single return apart from every single argument,
-	// whose test endMem runs itself (-1: none); moreTests: memTests has
-	// others
-	freshRet  int8
-	moreTests bool
-	listTests bool
 }
 
 // fastCal is what an op's signature was found to be the counts of: a fast
