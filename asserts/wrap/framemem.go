@@ -369,15 +369,7 @@ func (f *frame) endMem() {
 			if t.list {
 				pass = memListHolds((*ListSlot)(unsafe.Add(base, t.a)), t, f)
 			} else {
-				a, r := (*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r))
-				m := uint8(memHandleApart | memAnchorApart)
-				if a.h == r.h {
-					m ^= memHandleSame | memHandleApart
-				}
-				if a.anchor == r.anchor {
-					m ^= memAnchorSame | memAnchorApart
-				}
-				pass = m&t.bad == 0
+				pass = t.holds((*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r)))
 			}
 			if !pass {
 				break
@@ -433,23 +425,37 @@ func (f *frame) endMemRows(p *fastPlan) {
 // argument whose Slot is at offset a; or (list) that each element of the
 // list argument whose ListSlot is at a kept its handle (AfterElemMemory's
 // read; its anchor and fingerprint are the call's diff) and, if r is not
-// 0, is apart from that return. What it forbids (bad) is in the bits of
-// memHandleSame...memAnchorApart: a handle or anchor equal to the
-// argument's (not_arg_handle, fresh_no_alias) or apart from it
-// (returns_arg, shares_storage).
+// 0, is apart from that return (bad: memHandle, memAnchor). A single
+// test passes when what it cares for of the return's handle and anchor
+// being the argument's (care: memHandle, memAnchor) is what it wants:
+// apart (not_arg_handle, fresh_no_alias) or the same (returns_arg,
+// shares_storage); a return that must be both never passes (memNever,
+// never found).
 type memTest struct {
-	r, a uintptr
-	list bool
-	bad  uint8
+	r, a            uintptr
+	list            bool
+	want, care, bad uint8
 }
 
-// The bits of what a memTest finds of a return and an argument.
+// The bits of a memTest.
 const (
-	memHandleSame = 1 << iota
-	memHandleApart
-	memAnchorSame
-	memAnchorApart
+	memHandle = 1 << iota
+	memAnchor
+	memNever
 )
+
+// holds reports whether single test t passes on the argument a and the
+// return r.
+func (t *memTest) holds(a, r *Slot) bool {
+	var eq uint8
+	if a.h == r.h {
+		eq = memHandle
+	}
+	if a.anchor == r.anchor {
+		eq |= memAnchor
+	}
+	return (eq^t.want)&t.care == 0
+}
 
 // memTestsOf returns the tests of p's returns: one per return and single
 // argument it has tests against, then one per return and list argument,
@@ -458,14 +464,22 @@ func memTestsOf(p *fastPlan) []memTest {
 	var ts []memTest
 	for _, n := range p.rets {
 		for a := range p.nArgs {
-			var bad uint8
-			for bit, set := range []uint64{n.apart, n.returns, n.fresh, n.shares} {
-				if set>>a&1 != 0 {
-					bad |= 1 << bit // apart forbids the same, and the same apart
+			var t memTest
+			for _, c := range []struct {
+				set       uint64
+				bit, want uint8
+			}{{n.apart, memHandle, 0}, {n.returns, memHandle, memHandle}, {n.fresh, memAnchor, 0}, {n.shares, memAnchor, memAnchor}} {
+				if c.set>>a&1 == 0 {
+					continue
 				}
+				if t.care&c.bit != 0 && t.want&c.bit != c.want {
+					t.care, t.want = t.care|memNever, t.want|memNever // apart and the same
+				}
+				t.care, t.want = t.care|c.bit, t.want|c.want
 			}
-			if bad != 0 {
-				ts = append(ts, memTest{r: slotOff(int(n.r)), a: slotOff(a), bad: bad})
+			if t.care != 0 {
+				t.r, t.a = slotOff(int(n.r)), slotOff(a)
+				ts = append(ts, t)
 			}
 		}
 	}
@@ -477,10 +491,10 @@ func memTestsOf(p *fastPlan) []memTest {
 			}
 			t := memTest{r: slotOff(int(pr.r)), a: listOff(p, i), list: true}
 			if pr.impl {
-				t.bad |= memHandleSame
+				t.bad |= memHandle
 			}
 			if pr.storage {
-				t.bad |= memAnchorSame
+				t.bad |= memAnchor
 			}
 			ts, tested = append(ts, t), true
 		}
@@ -505,15 +519,7 @@ func (f *frame) passesMem(p *fastPlan) bool {
 			continue
 		}
 		r := (*Slot)(unsafe.Add(base, t.r))
-		a := (*Slot)(unsafe.Add(base, t.a))
-		m := uint8(memHandleApart | memAnchorApart)
-		if a.h == r.h {
-			m ^= memHandleSame | memHandleApart
-		}
-		if a.anchor == r.anchor {
-			m ^= memAnchorSame | memAnchorApart
-		}
-		if m&t.bad != 0 {
+		if !t.holds((*Slot)(unsafe.Add(base, t.a)), r) {
 			return false
 		}
 	}
@@ -522,16 +528,16 @@ func (f *frame) passesMem(p *fastPlan) bool {
 
 // memListHolds runs list test t on list l of Frame f: each element kept
 // its handle and, against a return, has none of its handle (t.bad has
-// memHandleSame) and its anchor (memAnchorSame).
+// memHandle) and its anchor (memAnchor).
 func memListHolds(l *ListSlot, t *memTest, f *frame) bool {
 	var h asserts.ID
 	var an unsafe.Pointer
 	if t.r != 0 {
 		r := (*Slot)(unsafe.Add(unsafe.Pointer(f), t.r))
-		if t.bad&memHandleSame != 0 {
+		if t.bad&memHandle != 0 {
 			h = asserts.ID(uintptr(r.h))
 		}
-		if t.bad&memAnchorSame != 0 {
+		if t.bad&memAnchor != 0 {
 			an = r.anchor
 		}
 	}
