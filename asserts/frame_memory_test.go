@@ -53,6 +53,10 @@ var (
 	opMemAddInPl, opMemAddInPlF = wrap.Op{Name: "add_"}, wrap.Op{Name: "add_"}
 	opMemView, opMemViewF       = wrap.Op{Name: "narrow"}, wrap.Op{Name: "narrow"}
 	opMemCat, opMemCatF         = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
+	// cat of nine elements is an op of its own, calibrated for nine
+	opMemCat9, opMemCat9F = wrap.Op{Name: "cat"}, wrap.Op{Name: "cat"}
+	// the ops memCatRowsAll and memCatF call
+	memCatOp, memCatOpF = &opMemCat, &opMemCatF
 )
 
 var shapeMemAdd = wrap.Shape{
@@ -147,7 +151,7 @@ func memCatF(ts []*dense) *dense {
 	for j, e := range ts {
 		f.ElemMemory(0, j, unsafe.Pointer(e), e.mem())
 	}
-	f.BeginMemory(&opMemCatF, &shapeMemCat)
+	f.BeginMemory(memCatOpF, &shapeMemCat)
 	r := memK.cat(ts)
 	f.AfterList(0, len(ts))
 	for j, e := range ts {
@@ -266,7 +270,7 @@ func memCatRowsAll(ts []*dense) *dense {
 	var c wrap.Call
 	var l0 wrap.SavedList
 	var s1 wrap.Saved
-	c.Begin(&opMemCat)
+	c.Begin(memCatOp)
 	c.BeginFresh()
 	l0.Reset(len(ts))
 	for i, e := range ts {
@@ -349,11 +353,13 @@ func memCases() []memCase {
 			}
 			keep(pick(frame, memCatRowsAll, memCatF)(ts))
 		}},
-		{"cat/nine", &opMemCat, &opMemCatF, func(frame bool) {
+		{"cat/nine", &opMemCat9, &opMemCat9F, func(frame bool) {
 			ts := make([]*dense, 9) // past the ListSlot's inline elements
 			for i := range ts {
 				ts[i] = newDense(2, 2)
 			}
+			memCatOp, memCatOpF = &opMemCat9, &opMemCat9F
+			defer func() { memCatOp, memCatOpF = &opMemCat, &opMemCatF }()
 			keep(pick(frame, memCatRowsAll, memCatF)(ts))
 		}},
 	}
@@ -405,6 +411,13 @@ func memBroken() map[string]memKernels {
 		k.cat = func(ts []*dense) *dense {
 			h := *ts[0] // the same storage and geometry: only the handle differs
 			ts[0] = &h
+			return newDense(2, 2)
+		}
+	})
+	set("cat swaps its last element for a copy of its header", func(k *memKernels) {
+		k.cat = func(ts []*dense) *dense {
+			h := *ts[len(ts)-1]
+			ts[len(ts)-1] = &h
 			return newDense(2, 2)
 		}
 	})

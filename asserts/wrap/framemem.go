@@ -352,31 +352,63 @@ func (f *frame) memLens(p *fastPlan) (uint64, bool) {
 }
 
 // endMem ends a call of the memory kind once its returns are read and its
-// arguments read again.
+// arguments read again: a plain call that passes the plan's tests, with
+// no declared writes or pool events, here; the rest, endMemMore.
 //
 //go:noinline
 func (f *frame) endMem() {
 	p := f.p
+	if f.fast && f.diff == 0 && f.nmut == 0 && !poolLog.used.Load() {
+		base, ts := unsafe.Pointer(f), p.memTests
+		i := 0
+		for ; i < len(ts); i++ {
+			t := &ts[i]
+			if !t.list {
+				if !t.holds((*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r))) {
+					break
+				}
+				continue
+			}
+			// memListHolds, written out (a call here would spill the
+			// path's values)
+			l := (*ListSlot)(unsafe.Add(base, t.a))
+			if l.n > listInline {
+				break // endMemMore's
+			}
+			h, an := t.apart(f)
+			j := 0
+			for ; j < l.n; j++ {
+				if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+					break
+				}
+			}
+			if j != l.n {
+				break
+			}
+		}
+		if i == len(ts) {
+			if p.held < 0 {
+				f.op.st.sigCalls.Add(1)
+				return
+			}
+			if f.handOutMem(p) {
+				return // the hand-out counted the call
+			}
+			f.endRows()
+			return
+		}
+	}
+	f.endMemMore(p)
+}
+
+// endMemMore is endMem for the rest: a call that began off the plan,
+// with lists, declared writes or pool events, or that fails a test.
+func (f *frame) endMemMore(p *fastPlan) {
 	if !f.fast {
 		f.endMemRows(p)
 		return
 	}
-	pass := f.diff == 0
-	if ts := p.memTests; pass { // passesMem, its loop written out
-		base := unsafe.Pointer(f)
-		for i := range ts {
-			t := &ts[i]
-			if t.list {
-				pass = memListHolds((*ListSlot)(unsafe.Add(base, t.a)), t, f)
-			} else {
-				pass = t.holds((*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r)))
-			}
-			if !pass {
-				break
-			}
-		}
-	}
-	if !pass || poolLog.used.Load() && writeClock.Load() != f.since() {
+	if f.diff != 0 || !f.passesMem(p) || poolLog.used.Load() && writeClock.Load() != f.since() {
 		f.endRows()
 		return
 	}
@@ -443,6 +475,24 @@ const (
 	memAnchor
 	memNever
 )
+
+// apart returns what list test t forbids an element of Frame f to have:
+// its return's handle and anchor, as t.bad says (0 and nil: none; no
+// element is undefined or without storage on the plan, so 0 and nil
+// match none).
+func (t *memTest) apart(f *frame) (h asserts.ID, an unsafe.Pointer) {
+	if t.r == 0 {
+		return 0, nil
+	}
+	r := (*Slot)(unsafe.Add(unsafe.Pointer(f), t.r))
+	if t.bad&memHandle != 0 {
+		h = asserts.ID(uintptr(r.h))
+	}
+	if t.bad&memAnchor != 0 {
+		an = r.anchor
+	}
+	return h, an
+}
 
 // holds reports whether single test t passes on the argument a and the
 // return r.
@@ -530,19 +580,7 @@ func (f *frame) passesMem(p *fastPlan) bool {
 // its handle and, against a return, has none of its handle (t.bad has
 // memHandle) and its anchor (memAnchor).
 func memListHolds(l *ListSlot, t *memTest, f *frame) bool {
-	var h asserts.ID
-	var an unsafe.Pointer
-	if t.r != 0 {
-		r := (*Slot)(unsafe.Add(unsafe.Pointer(f), t.r))
-		if t.bad&memHandle != 0 {
-			h = asserts.ID(uintptr(r.h))
-		}
-		if t.bad&memAnchor != 0 {
-			an = r.anchor
-		}
-	}
-	// no element is undefined or without storage on the plan: 0 and nil
-	// match none
+	h, an := t.apart(f)
 	for j := range min(l.n, listInline) {
 		if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
 			return false
