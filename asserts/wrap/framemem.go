@@ -219,11 +219,10 @@ func (f *frame) beginMem(op *Op, sh *Shape, size int) {
 		return
 	}
 	if cal := op.st.cal.Load(); cal != p.cal[1] {
-		if p.nl == 0 || cal == nil || cal.p != p || cal.b != 1 {
-			f.beginMemMore(sh, size)
-			return
-		}
-		if lens, ok := f.memLens(p); !ok || cal.lens != lens {
+		// one list (memLens, written out: a call here would spill the
+		// path's values), calibrated for its length; the rest,
+		// beginMemMore's
+		if p.nl != 1 || cal == nil || cal.p != p || cal.b != 1 || cal.lens != uint64(f.memList(p, 0).n) {
 			f.beginMemMore(sh, size)
 			return
 		}
