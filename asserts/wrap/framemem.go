@@ -352,12 +352,13 @@ func (f *frame) memLens(p *fastPlan) (uint64, bool) {
 
 // endMem ends a call of the memory kind once its returns are read and its
 // arguments read again: a plain call that passes the plan's tests, with
-// no declared writes or pool events, here; the rest, endMemMore.
+// no pool events (and no declared writes beside a hand-out), here; the
+// rest, endMemMore.
 //
 //go:noinline
 func (f *frame) endMem() {
 	p := f.p
-	if f.fast && f.diff == 0 && f.nmut == 0 && !poolLog.used.Load() {
+	if f.fast && f.diff == 0 && (f.nmut == 0 || p.held < 0) && !poolLog.used.Load() {
 		base, ts := unsafe.Pointer(f), p.memTests
 		i := 0
 		for ; i < len(ts); i++ {
@@ -386,14 +387,17 @@ func (f *frame) endMem() {
 			}
 		}
 		if i == len(ts) {
-			if p.held < 0 {
-				f.op.st.sigCalls.Add(1)
+			if p.held >= 0 {
+				if f.handOutMem(p) {
+					return // the hand-out counted the call
+				}
+				f.endRows()
 				return
 			}
-			if f.handOutMem(p) {
-				return // the hand-out counted the call
+			f.op.st.sigCalls.Add(1)
+			if f.nmut != 0 {
+				f.endMemWrites(p)
 			}
-			f.endRows()
 			return
 		}
 	}
