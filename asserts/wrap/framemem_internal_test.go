@@ -109,3 +109,61 @@ func TestFrameMemoryPlanTests(t *testing.T) {
 		}
 	}
 }
+
+func (d *mdense) Ident() asserts.Ident { return d.mem().Ident(unsafe.Pointer(d)) }
+
+func mdenseOf(h unsafe.Pointer) asserts.Identity { return (*mdense)(h) }
+
+// TestFrameMemoryEndsItsWrites: the write an in-place call of the memory
+// kind declares (its self's storage) is in flight during the kernel and
+// ended by EndMemory, on the rows (the first call, which calibrates the
+// op) and on the fast plan, or by the deferred Abandon when the kernel
+// panics.
+func TestFrameMemoryEndsItsWrites(t *testing.T) {
+	sh := Shape{Args: 2, Rets: 1, Writes: []int8{0}, Tensor: mdenseOf,
+		Locs: []Loc{Arg("self"), Arg("other"), Ret(0)},
+		Rows: []Row{{Check: checks.ReturnsArg, T: 2, U: 0}}}
+	var op Op
+	a, b := newMdense(), newMdense()
+	st := asserts.ID(uintptr(a.mem().Anchor()))
+	// ended is the writes in flight right after EndMemory, before the
+	// deferred Abandon (-1: the kernel panicked)
+	var ended int
+	call := func(panics bool) (fast bool, during int) {
+		ended = -1
+		var f Frame[[3]Slot, [0]ListSlot]
+		defer func() { _ = recover() }()
+		defer f.Abandon()
+		f.Open()
+		f.ArgMemory(0, unsafe.Pointer(a), a.mem())
+		f.ArgMemory(1, unsafe.Pointer(b), b.mem())
+		f.BeginMemory(&op, &sh)
+		fast, during = f.fast, declared(st)
+		if panics {
+			panic("kernel")
+		}
+		f.AfterArgMemory(0, unsafe.Pointer(a), a.mem())
+		f.AfterArgMemory(1, unsafe.Pointer(b), b.mem())
+		f.RetMemory(2, unsafe.Pointer(a), a.mem())
+		f.EndMemory()
+		ended = declared(st)
+		return fast, during
+	}
+	for i, c := range []struct {
+		panics, fast bool
+	}{{false, false}, {false, true}, {false, true}, {true, true}, {false, true}} {
+		fast, during := call(c.panics)
+		if fast != c.fast {
+			t.Errorf("call %d: began on the fast plan %v, want %v", i, fast, c.fast)
+		}
+		if during != 1 {
+			t.Errorf("call %d: %d writes in flight during the kernel, want 1", i, during)
+		}
+		if n := declared(st); n != 0 || !c.panics && ended != 0 {
+			t.Errorf("call %d: writes in flight after EndMemory: %d, after the call: %d", i, ended, n)
+		}
+	}
+	if s := op.Stats(); s.Calls != 4 || s.Violations != ([len(s.Violations)]uint64{}) {
+		t.Errorf("stats %+v, want 4 calls and no violation", s)
+	}
+}
