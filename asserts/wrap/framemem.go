@@ -358,50 +358,45 @@ func (f *frame) memLens(p *fastPlan) (uint64, bool) {
 //go:noinline
 func (f *frame) endMem() {
 	p := f.p
-	if f.fast && f.diff == 0 && (f.nmut == 0 || p.held < 0) && !poolLog.used.Load() {
-		base, ts := unsafe.Pointer(f), p.memTests
-		i := 0
-		for ; i < len(ts); i++ {
-			t := &ts[i]
-			if !t.list {
-				if !t.holds((*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r))) {
-					break
-				}
-				continue
-			}
-			// memListHolds, written out (a call here would spill the
-			// path's values)
-			l := (*ListSlot)(unsafe.Add(base, t.a))
-			if l.n > listInline {
-				break // endMemMore's
-			}
-			h, an := t.apart(f)
-			j := 0
-			for ; j < l.n; j++ {
-				if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
-					break
-				}
-			}
-			if j != l.n {
-				break
-			}
-		}
-		if i == len(ts) {
-			if p.held >= 0 {
-				if f.handOutMem(p) {
-					return // the hand-out counted the call
-				}
-				f.endRows()
+	if !f.fast || f.diff != 0 || f.nmut != 0 && p.held >= 0 || poolLog.used.Load() {
+		f.endMemMore(p)
+		return
+	}
+	base, ts := unsafe.Pointer(f), p.memTests
+	for i := range ts {
+		t := &ts[i]
+		if !t.list {
+			if !t.holds((*Slot)(unsafe.Add(base, t.a)), (*Slot)(unsafe.Add(base, t.r))) {
+				f.endMemMore(p)
 				return
 			}
-			f.op.st.sigCalls.Add(1)
-			if f.nmut != 0 {
-				f.endMemWrites(p)
-			}
+			continue
+		}
+		// memListHolds, written out (a call here would spill the path's
+		// values)
+		l := (*ListSlot)(unsafe.Add(base, t.a))
+		if l.n > listInline {
+			f.endMemMore(p)
 			return
 		}
+		h, an := t.apart(f)
+		for j := range l.n {
+			if e := &l.inl[j]; e.after.Impl != e.id.Impl || e.id.Impl == h || e.anchor == an {
+				f.endMemMore(p)
+				return
+			}
+		}
 	}
-	f.endMemMore(p)
+	if p.held >= 0 {
+		if !f.handOutMem(p) {
+			f.endRows()
+		}
+		return // the hand-out counted the call
+	}
+	f.op.st.sigCalls.Add(1)
+	if f.nmut != 0 {
+		f.endMemWrites(p)
+	}
 }
 
 // endMemMore is endMem for the rest: a call that began off the plan,
