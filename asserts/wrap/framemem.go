@@ -87,7 +87,9 @@ func (f *Frame[S, L]) RetMemory(i int, h unsafe.Pointer, m asserts.Memory) {
 	p := &f.s[i]
 	p.h = h
 	p.anchor = m.Anchor()
-	p.x = uint64(m.Extent()) // for fresh_not_held (wideMemory)
+	if f.p.fresh {
+		p.x = uint64(m.Extent()) // for fresh_not_held (wideMemory)
+	}
 	if h == nil || p.anchor == nil {
 		f.diff = 1
 	}
