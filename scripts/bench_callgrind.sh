@@ -21,6 +21,9 @@
 # the signals it sends. So is RDTSCP (cpu.rdtscp=off): valgrind 3.19 does
 # not decode it, and the runtime's lock spin (runtime.cputicks) dies of
 # SIGILL under callgrind now and then.
+# The memory profiler is off (GODEBUG=memprofilerate=0): it unwinds the
+# stack at allocations picked at random, direct and checked calls alike,
+# which moved a difference by about +-30 between two runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [NAMES]}
@@ -30,7 +33,7 @@ BUILD_ONLY=1 scripts/bench_overhead.sh "$rev"
 out=${TMPDIR:-/tmp}/bench-overhead
 # ir BINARY BENCH N prints the instructions of a run of BENCH with N iterations.
 ir() {
-	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off,memprofilerate=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$1" -test.run '^$' -test.bench "$2" -test.benchtime "$3x" -test.cpu 1 2>&1 >/dev/null |
 		sed -n 's/.*Collected : *//p'
 }

@@ -7,7 +7,7 @@
 # binaries run this tree's benchmark file (copied into a worktree of REV),
 # each op twice under callgrind, N1 and N2 calls: the difference over
 # N2-N1 is one call, without the process's start and end. The collector,
-# async preemption and RDTSCP are off, as in bench_callgrind.sh.
+# async preemption, RDTSCP and the memory profiler are off, as in bench_callgrind.sh.
 #
 # usage: scripts/bench_examples.sh REV gcrt|pool [OPS]
 #
@@ -34,7 +34,7 @@ cp "examples/$rt/$file" "$out/old-tree/examples/$rt/$file"
 go test -c -tags debugasserts -o "$out/new.test" "./examples/$rt"
 # ir BINARY BENCH N prints the instructions of a run of BENCH with N calls.
 ir() {
-	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off,memprofilerate=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$1" -test.run '^$' -test.bench "$2" -test.benchtime "$3x" -test.cpu 1 2>&1 >/dev/null |
 		sed -n 's/.*Collected : *//p'
 }

@@ -15,7 +15,8 @@
 #
 # Prints, per op: direct, checked, checked minus direct (instructions; with
 # cachegrind also D1 misses and last-level data misses, reads and writes).
-# Async preemption and RDTSCP are off for valgrind (see bench_callgrind.sh);
+# Async preemption, RDTSCP and the memory profiler are off for valgrind
+# (see bench_callgrind.sh);
 # gorgonia needs ASSUME_NO_MOVING_GC_UNSAFE_RISK_IT_WITH under Go 1.26.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +39,7 @@ bin=$out/$label.test
 # run BENCH N prints the counts of one run: "Ir" or "Ir D1miss LLdmiss".
 run() {
 	local log
-	log=$(GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind "${vg[@]}" \
+	log=$(GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off,memprofilerate=0 valgrind "${vg[@]}" \
 		"$bin" -test.run '^$' -test.bench "$1" -test.benchtime "$2x" -test.cpu 1 2>&1 >/dev/null)
 	if [ "$tool" = callgrind ]; then
 		sed -n 's/.*Collected : *//p' <<<"$log"
