@@ -36,7 +36,11 @@
 //     with the kernels of this package (generated, not written by hand). The
 //     bug catalog (examples/refops/catalog) embeds it and overrides one
 //     method per bug.
+//   - checkediface (assertgen_iface.yaml, interface mode, no tensor type):
+//     Kernels and Checked over asserts.Tensor, the tensors held as an
+//     interface; the tests implement Kernels over reftensor.
 //
 //go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen
 //go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen -config assertgen_interface.yaml
+//go:generate go run github.com/assertgen/assertgen/cmd/assertgen gen -config assertgen_iface.yaml
 package refops

@@ -1,0 +1,573 @@
+//go:build debugasserts
+
+package refops_test
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
+	"github.com/assertgen/assertgen/examples/refops/checkediface"
+)
+
+// The rows path of version 3 for tensors held as an interface
+// (asserts.Tensor), as assertgen generated ./checkediface before the one
+// path took interface tensors (the wrappers and helpers at 1be2d070,
+// renamed): the reference TestIfaceOnePathCountsAsRowsPath holds the one
+// path's statistics and reports to. It calls the version-3 entries
+// asserts/wrap keeps for the frozen sets (testdata/frozen/ENTRIES).
+
+// rowsIfChecked is the version-3 decorator of checkediface's ops.
+type rowsIfChecked struct {
+	next checkediface.Kernels
+}
+
+var _ checkediface.Kernels = &rowsIfChecked{}
+
+var rowsIfOpAddTensor = wrap.Op{
+	Name:     "add",
+	Overload: "Tensor",
+	Policy:   checks.Strict,
+}
+
+// AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+func (k *rowsIfChecked) AddTensor(self asserts.Tensor, other asserts.Tensor, alpha any) asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.AddTensor(self, other, alpha)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	rowsIfChecksPre_03ec56560291(&c, &rowsIfOpAddTensor, &rowsIfLocs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := k.next.AddTensor(self, other, alpha)
+	rowsIfChecksPost_a48d8e518795(&c, &rowsIfLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var rowsIfOpAdd_Tensor = wrap.Op{
+	Name:     "add_",
+	Overload: "Tensor",
+	Policy:   checks.Strict,
+}
+
+// Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+func (k *rowsIfChecked) Add_Tensor(self asserts.Tensor, other asserts.Tensor, alpha any) asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.Add_Tensor(self, other, alpha)
+	}
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	rowsIfChecksPre_4a8c9b46a2fe(&c, &rowsIfOpAdd_Tensor, &rowsIfLocs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := k.next.Add_Tensor(self, other, alpha)
+	rowsIfChecksPost_6a6f0f4b083d(&c, &rowsIfLocs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var rowsIfOpAddOut = wrap.Op{
+	Name:     "add",
+	Overload: "out",
+	Policy:   checks.Strict,
+}
+
+// AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+func (k *rowsIfChecked) AddOut(self asserts.Tensor, other asserts.Tensor, alpha any, out asserts.Tensor) asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.AddOut(self, other, alpha, out)
+	}
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	rowsIfChecksPre_e51f15330222(&c, &rowsIfOpAddOut, &rowsIfLocs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
+	r0 := k.next.AddOut(self, other, alpha, out)
+	rowsIfChecksPost_81b38cdcdd13(&c, &rowsIfLocs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	return r0
+}
+
+var rowsIfOpCat = wrap.Op{
+	Name:     "cat",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
+func (k *rowsIfChecked) Cat(tensors []asserts.Tensor, dim int64) asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.Cat(tensors, dim)
+	}
+	var c wrap.Call
+	var l0 wrap.SavedList
+	rowsIfChecksPre_0ad6bdf098eb(&c, &rowsIfOpCat, &rowsIfLocs_ff1cad182ecc, &l0, tensors)
+	r0 := k.next.Cat(tensors, dim)
+	rowsIfChecksPost_927aa5454d47(&c, &rowsIfLocs_ff1cad182ecc, &l0, tensors, r0)
+	return r0
+}
+
+var rowsIfOpClampTensor = wrap.Op{
+	Name:     "clamp",
+	Overload: "Tensor",
+	Policy:   checks.Strict,
+}
+
+// ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
+func (k *rowsIfChecked) ClampTensor(self asserts.Tensor, min_ asserts.Tensor, max_ asserts.Tensor) asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.ClampTensor(self, min_, max_)
+	}
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	rowsIfChecksPre_75737184b9a5(&c, &rowsIfOpClampTensor, &rowsIfLocs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	r0 := k.next.ClampTensor(self, min_, max_)
+	rowsIfChecksPost_5828f0188523(&c, &rowsIfLocs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	return r0
+}
+
+var rowsIfOpSplitTensor = wrap.Op{
+	Name:     "split",
+	Overload: "Tensor",
+	Policy:   checks.Strict,
+}
+
+// SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
+func (k *rowsIfChecked) SplitTensor(self asserts.Tensor, split_size int64, dim int64) []asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.SplitTensor(self, split_size, dim)
+	}
+	var c wrap.Call
+	var (
+		a0  wrap.Saved
+		ol0 wrap.SavedList
+	)
+	rowsIfChecksPre_e4007e46383b(&c, &rowsIfOpSplitTensor, &rowsIfLocs_1e7bb7251278, &a0, &ol0, self)
+	r0 := k.next.SplitTensor(self, split_size, dim)
+	rowsIfChecksPost_52bae5b4024c(&c, &rowsIfLocs_1e7bb7251278, &a0, &ol0, self, r0)
+	return r0
+}
+
+var rowsIfOpTransposeInt = wrap.Op{
+	Name:     "transpose",
+	Overload: "int",
+	Policy:   checks.Strict,
+}
+
+// TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+func (k *rowsIfChecked) TransposeInt(self asserts.Tensor, dim0 int64, dim1 int64) asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.TransposeInt(self, dim0, dim1)
+	}
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	rowsIfChecksPre_b2e71dc2d009(&c, &rowsIfOpTransposeInt, &rowsIfLocs_1e7bb7251278, &a0, &o0, self)
+	r0 := k.next.TransposeInt(self, dim0, dim1)
+	rowsIfChecksPost_98513b203730(&c, &rowsIfLocs_1e7bb7251278, &a0, &o0, self, r0)
+	return r0
+}
+
+var rowsIfOpClone = wrap.Op{
+	Name:     "clone",
+	Overload: "",
+	Policy:   checks.Strict,
+}
+
+// Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
+func (k *rowsIfChecked) Clone(self asserts.Tensor, memory_format *int) asserts.Tensor {
+	if !asserts.Checking() {
+		return k.next.Clone(self, memory_format)
+	}
+	var c wrap.Call
+	var a0 wrap.Saved
+	rowsIfChecksPre_172d7dd91cdd(&c, &rowsIfOpClone, &rowsIfLocs_1e7bb7251278, &a0, self)
+	r0 := k.next.Clone(self, memory_format)
+	rowsIfChecksPost_2913c9c95bbe(&c, &rowsIfLocs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+// The Locs of the tensors of each op, indexed by the shape helpers.
+var rowsIfLocs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var rowsIfLocs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
+var rowsIfLocs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var rowsIfLocs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var rowsIfLocs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+
+// rowsIfChecksPost_2913c9c95bbe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clone).
+func rowsIfChecksPost_2913c9c95bbe(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.AfterTensor(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataTensor(l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[1], &s1)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// rowsIfChecksPost_52bae5b4024c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func rowsIfChecksPost_52bae5b4024c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 asserts.Tensor, t1 []asserts.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.AfterTensor(s0, t0)
+	rowsIfresultList_88a455f4baa3(c, s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataTensor(l[0], s0, t0)
+	c.ImplUseCountLE1List(l[1], s1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// rowsIfChecksPost_5828f0188523 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func rowsIfChecksPost_5828f0188523(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor, t3 asserts.Tensor) {
+	var s3 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.AfterTensor(s0, t0)
+	c.AfterTensor(s1, t1)
+	c.AfterTensor(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataTensor(l[0], s0, t0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadataTensor(l[1], s1, t1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameMetadataTensor(l[2], s2, t2)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[3], &s3)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.End()
+}
+
+// rowsIfChecksPost_6a6f0f4b083d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func rowsIfChecksPost_6a6f0f4b083d(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+	var s2 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterTensor(s0, t0)
+	c.AfterTensor(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadataTensor(l[1], s1, t1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// rowsIfChecksPost_81b38cdcdd13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func rowsIfChecksPost_81b38cdcdd13(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor, t3 asserts.Tensor) {
+	var s3 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.AfterTensor(s0, t0)
+	c.AfterTensor(s1, t1)
+	c.AfterTensor(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataTensor(l[0], s0, t0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadataTensor(l[1], s1, t1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// rowsIfChecksPost_927aa5454d47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func rowsIfChecksPost_927aa5454d47(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []asserts.Tensor, t1 asserts.Tensor) {
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	rowsIfafterList_88a455f4baa3(c, s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// rowsIfChecksPost_98513b203730 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
+func rowsIfChecksPost_98513b203730(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.AfterTensor(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataTensor(l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// rowsIfChecksPost_a48d8e518795 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func rowsIfChecksPost_a48d8e518795(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+	var s2 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterTensor(s0, t0)
+	c.AfterTensor(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataTensor(l[0], s0, t0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadataTensor(l[1], s1, t1)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// rowsIfChecksPre_03ec56560291 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func rowsIfChecksPre_03ec56560291(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+	c.Begin(op)
+	c.SaveTensor(s0, t0)
+	c.SaveTensor(s1, t1)
+	c.SaveMetadataTensor(s0, t0)
+	c.SaveMetadataTensor(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// rowsIfChecksPre_0ad6bdf098eb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func rowsIfChecksPre_0ad6bdf098eb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []asserts.Tensor) {
+	c.Begin(op)
+	rowsIfsaveList_88a455f4baa3(c, s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.SaveMetadataList(c, s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+}
+
+// rowsIfChecksPre_172d7dd91cdd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clone).
+func rowsIfChecksPre_172d7dd91cdd(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 asserts.Tensor) {
+	c.Begin(op)
+	c.SaveTensor(s0, t0)
+	c.SaveMetadataTensor(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// rowsIfChecksPre_4a8c9b46a2fe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func rowsIfChecksPre_4a8c9b46a2fe(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor) {
+	c.Begin(op)
+	c.SaveTensor(s0, t0)
+	c.SaveTensor(s1, t1)
+	c.Mutable(s0)
+	c.SaveMetadataTensor(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// rowsIfChecksPre_75737184b9a5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
+func rowsIfChecksPre_75737184b9a5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+	c.Begin(op)
+	c.SaveTensor(s0, t0)
+	c.SaveOptTensor(s1, t1, t1 != nil)
+	c.SaveOptTensor(s2, t2, t2 != nil)
+	c.SaveMetadataTensor(s0, t0)
+	c.SaveMetadataTensor(s1, t1)
+	c.SaveMetadataTensor(s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// rowsIfChecksPre_b2e71dc2d009 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
+func rowsIfChecksPre_b2e71dc2d009(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 asserts.Tensor) {
+	c.Begin(op)
+	c.SaveTensor(s0, t0)
+	c.SaveMetadataTensor(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// rowsIfChecksPre_e4007e46383b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
+func rowsIfChecksPre_e4007e46383b(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 asserts.Tensor) {
+	c.Begin(op)
+	c.SaveTensor(s0, t0)
+	c.SaveMetadataTensor(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// rowsIfChecksPre_e51f15330222 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func rowsIfChecksPre_e51f15330222(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 asserts.Tensor, t1 asserts.Tensor, t2 asserts.Tensor) {
+	c.Begin(op)
+	c.SaveTensor(s0, t0)
+	c.SaveTensor(s1, t1)
+	c.SaveTensor(s2, t2)
+	c.Mutable(s2)
+	c.SaveMetadataTensor(s0, t0)
+	c.SaveMetadataTensor(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// rowsIfafterList_88a455f4baa3 is asserts.AfterList for []asserts.Tensor, without an indirect call per element.
+func rowsIfafterList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.AfterTensor(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// rowsIfresultList_88a455f4baa3 is asserts.ResultList for []asserts.Tensor, without an indirect call per element.
+func rowsIfresultList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
+}
+
+// rowsIfsaveList_88a455f4baa3 is asserts.SaveList for []asserts.Tensor, without an indirect call per element.
+func rowsIfsaveList_88a455f4baa3(c *wrap.Call, l *wrap.SavedList, ts []asserts.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.SaveTensor(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
